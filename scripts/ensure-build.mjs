@@ -1,0 +1,29 @@
+// Builds the PWA when dist/client is missing or older than its sources (npm start on a fresh
+// clone), or always with --force (the end-to-end tests must run against the current code).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'dist/client/index.html');
+const force = process.argv.includes('--force');
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const built = fs.statSync(out, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const sources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  newestMtime(path.join(root, p)),
+);
+if (!force && built > 0 && built >= Math.max(...sources)) process.exit(0);
+
+console.log(force ? 'Construindo o PWA…' : 'PWA ausente ou desatualizado: construindo…');
+const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', shell: false });
+process.exit(result.status ?? 1);

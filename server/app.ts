@@ -1,0 +1,66 @@
+/**
+ * Builds the Fastify app as a plugin tree (fastify/demo style): infrastructure (errors, security,
+ * auth), then the API routes under /api, then the PWA. No port here: tests use inject().
+ */
+import compress from '@fastify/compress';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/index';
+import { authPlugin } from './plugins/auth';
+import { clientPlugin } from './plugins/client';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { healthRoutes } from './routes/health';
+import { userRoutes } from './routes/users';
+import { RateLimiter } from './services/rate-limiter';
+import { createTokenService, loadOrCreateSecret } from './services/tokens';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests pass their own to control time. */
+  limiter?: RateLimiter;
+}
+
+/** JSON bodies above this are refused with 413; uploads have their own multipart limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ctx: AppContext = {
+    config,
+    database,
+    tokens: createTokenService(
+      config.jwtSecret ?? loadOrCreateSecret(config.dataDir),
+      config.jwtTtlSeconds,
+    ),
+    limiter: options.limiter ?? new RateLimiter(),
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024, global: true });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(userRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(clientPlugin);
+  return app;
+}

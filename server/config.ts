@@ -1,0 +1,121 @@
+/**
+ * Process configuration, read once from the environment and validated before anything starts:
+ * a wrong or missing value stops the process with a readable list (see README for each one).
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  jwtSecret: string | null;
+  jwtTtlSeconds: number;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  seed: 'demo' | 'none';
+  corsOrigins: string[];
+  logLevel: string;
+  clientDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  };
+
+  const portRaw = str('PORT') ?? '3000';
+  const port = Number(portRaw);
+  if (!/^\d+$/.test(portRaw) || port < 0 || port > 65535) {
+    problems.push(`PORT deve ser um número entre 0 e 65535 (recebido: "${portRaw}")`);
+  }
+  const host = str('HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL deve começar com postgres:// ou postgresql://');
+  }
+
+  const jwtSecret = str('JWT_SECRET');
+  if (jwtSecret && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET deve ter pelo menos 32 caracteres');
+  }
+  const ttlRaw = str('JWT_TTL_HOURS') ?? '168';
+  const ttlHours = Number(ttlRaw);
+  if (!Number.isFinite(ttlHours) || ttlHours <= 0 || ttlHours > 24 * 90) {
+    problems.push('JWT_TTL_HOURS deve ser um número de horas entre 1 e 2160');
+  }
+
+  const adminEmail = str('ADMIN_EMAIL');
+  const adminPassword = str('ADMIN_PASSWORD');
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    problems.push('ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos');
+  }
+
+  const seedRaw = (str('SEED') ?? 'demo').toLowerCase();
+  if (seedRaw !== 'demo' && seedRaw !== 'none') {
+    problems.push(`SEED deve ser "demo" ou "none" (recebido: "${seedRaw}")`);
+  }
+
+  const corsOrigins = (str('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      problems.push(`CORS_ORIGINS: origem inválida "${origin}" (use https://exemplo.gov.br)`);
+    }
+  }
+
+  const logLevel = str('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL deve ser um de: ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const publicUrl = (str('PUBLIC_URL') ?? `http://${publicHost}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) {
+    problems.push('PUBLIC_URL deve ser uma URL http(s)');
+  }
+
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    problems.push('SMTP_URL deve começar com smtp:// ou smtps://');
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    jwtSecret,
+    jwtTtlSeconds: Math.round(ttlHours * 3600),
+    adminEmail,
+    adminPassword,
+    seed: seedRaw as 'demo' | 'none',
+    corsOrigins,
+    logLevel,
+    clientDir: path.resolve(str('CLIENT_DIR') ?? 'dist/client'),
+    smtpUrl,
+    mailFrom: str('MAIL_FROM') ?? 'Memorial <nao-responda@memorial.local>',
+    trustProxy: str('TRUST_PROXY') === 'true',
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The one database module: embedded PGlite (default, in DATA_DIR/pglite) or PostgreSQL when a
+ * connection string is given. Both speak the same SQL and expose the same Drizzle API, so the
+ * rest of the server never knows which one it has.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { runMigrations } from './migrate';
+import { schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+/** Raw SQL access for migrations and the few statements Drizzle does not express well. */
+export interface SqlRunner {
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn on one connection (a pool would otherwise spread BEGIN and COMMIT over several). */
+  exclusive<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when null, PGlite is used. */
+  databaseUrl: string | null;
+  /** Directory for PGlite's files; null keeps it in memory (tests). */
+  pgliteDir: string | null;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.pgliteDir);
+  try {
+    await runMigrations(database.sql, database.kind);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+async function openPglite(dir: string | null): Promise<Database> {
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    extensions: { unaccent, pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const runner: SqlRunner = {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async <T>(text: string, params: unknown[] = []) =>
+      (await client.query<T>(text, params)).rows,
+    exclusive: (fn) => fn(runner),
+  };
+  return {
+    db,
+    kind: 'pglite',
+    sql: runner,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    sql: {
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      query: async <T>(text: string, params: unknown[] = []) =>
+        (await pool.query(text, params)).rows as T[],
+      exclusive: async (fn) => {
+        const client = await pool.connect();
+        try {
+          return await fn({
+            exec: async (text) => {
+              await client.query(text);
+            },
+            query: async <T>(text: string, params: unknown[] = []) =>
+              (await client.query(text, params)).rows as T[],
+            exclusive: () => {
+              throw new Error('exclusive() cannot nest');
+            },
+          });
+        } finally {
+          client.release();
+        }
+      },
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

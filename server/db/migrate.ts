@@ -1,0 +1,47 @@
+/**
+ * Applies server/db/migrations/*.sql in file-name order, each once, each in its own transaction
+ * on one connection, recorded in schema_migrations. On PostgreSQL a transaction-scoped advisory
+ * lock keeps two starting processes from applying the same migration twice.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DbKind, SqlRunner } from './index';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const LOCK_KEY = 74_220_615;
+
+export function listMigrations(): { name: string; sql: string }[] {
+  return fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: fs.readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8') }));
+}
+
+export async function runMigrations(sql: SqlRunner, kind: DbKind): Promise<string[]> {
+  return sql.exclusive(async (conn) => {
+    await conn.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied: string[] = [];
+    for (const migration of listMigrations()) {
+      await conn.exec('BEGIN');
+      try {
+        if (kind === 'postgres') await conn.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
+        const done = await conn.query('SELECT 1 FROM schema_migrations WHERE name = $1', [
+          migration.name,
+        ]);
+        if (done.length === 0) {
+          await conn.exec(migration.sql);
+          await conn.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
+          applied.push(migration.name);
+        }
+        await conn.exec('COMMIT');
+      } catch (err) {
+        await conn.exec('ROLLBACK');
+        throw new Error(`Falha ao aplicar a migração ${migration.name}: ${String(err)}`);
+      }
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Starts the process: validated config, the database (PGlite in DATA_DIR or PostgreSQL), the
+ * app, the admin and demo seed; closes everything cleanly on SIGTERM/SIGINT (PGlite must be
+ * closed, or its files may be left inconsistent).
+ */
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/index';
+import { ensureAdmin } from './services/bootstrap';
+import { seedDemoIfEmpty } from './services/seed';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await ensureAdmin(app.ctx, app.log);
+    if (config.seed === 'demo' && database.kind === 'pglite') {
+      await seedDemoIfEmpty(app.ctx, app.log);
+    }
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(`Memorial pronto em ${config.publicUrl} (banco: ${database.kind})`);
+  } catch (err) {
+    app.log.error({ err }, 'failed to start');
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,72 @@
+/**
+ * Authentication on every request that carries a token, and guards for routes. The user row is
+ * read on each authenticated request, so a role change, a password reset or a deletion takes
+ * effect on the next request instead of when the token expires.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '../../src/domain/messages';
+import type { Role } from '../../src/domain/user-rules';
+import { type UserRow, users } from '../db/schema';
+import { forbidden, unauthorized } from '../http-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user, once `authenticate` or `identify` ran; null for visitors. */
+    user: UserRow | null;
+  }
+}
+
+/** Reads "Authorization: Bearer <token>"; anything else is a malformed header. */
+export function bearerToken(header: string | undefined): string | null | 'malformed' {
+  if (header === undefined || header === '') return null;
+  const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header.trim());
+  return match?.[1] ?? 'malformed';
+}
+
+async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerToken(request.headers.authorization);
+  if (token === null) return null;
+  if (token === 'malformed') throw unauthorized(MSG.sessionInvalid);
+  const claims = app.ctx.tokens.verify(token);
+  if (!claims) throw unauthorized(MSG.sessionInvalid);
+  const [row] = await app.ctx.database.db
+    .select()
+    .from(users)
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  if (!row || row.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionInvalid);
+  return row;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+
+  /** For routes that need a login. */
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const user = await resolveUser(app, request);
+    if (!user) throw unauthorized(MSG.unauthenticated);
+    request.user = user;
+  });
+
+  /** For public routes that show more to some people: a bad token is still an error. */
+  app.decorate('identify', async (request: FastifyRequest) => {
+    request.user = await resolveUser(app, request);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+    identify(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** preHandler for routes limited to some roles (run after `authenticate`). */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
+    if (!request.user) throw unauthorized(MSG.unauthenticated);
+    if (!roles.includes(request.user.role)) throw forbidden(MSG.forbidden);
+  };
+}

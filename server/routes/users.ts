@@ -1,0 +1,54 @@
+/** /api/users: registration, login and the current-user check (thin: schema, guard, service). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { MSG } from '../../src/domain/messages';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '../../src/domain/user-rules';
+import { login, register, toCurrentUser } from '../services/users';
+
+const RegisterBody = Type.Object(
+  {
+    name: Type.String({ maxLength: NAME_MAX * 2 }),
+    cpf: Type.String({ maxLength: 20 }),
+    phone: Type.String({ maxLength: 20 }),
+    email: Type.String({ maxLength: EMAIL_MAX }),
+    password: Type.String({ maxLength: PASSWORD_MAX }),
+    confirmpassword: Type.String({ maxLength: PASSWORD_MAX }),
+    agreeTerms: Type.Boolean(),
+    acceptedTermsAt: Type.Optional(Type.String({ maxLength: 40 })),
+    acceptedTermsVersion: Type.Optional(Type.String({ maxLength: 20 })),
+    acceptedTermsUrl: Type.Optional(Type.String({ maxLength: 300 })),
+  },
+  { additionalProperties: false },
+);
+
+const LoginBody = Type.Object(
+  {
+    email: Type.String({ maxLength: EMAIL_MAX }),
+    password: Type.String({ maxLength: PASSWORD_MAX }),
+  },
+  { additionalProperties: false },
+);
+
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/users/register', { schema: { body: RegisterBody } }, async (request, reply) => {
+    await register(app.ctx, request.body, request.ip);
+    return reply.code(201).send({ message: MSG.registered });
+  });
+
+  app.post('/users/login', { schema: { body: LoginBody } }, async (request) => {
+    const { token, user } = await login(
+      app.ctx,
+      request.body.email,
+      request.body.password,
+      request.ip,
+    );
+    return { token, message: MSG.loginOk, user: toCurrentUser(user) };
+  });
+
+  app.get('/users/checkuser', { preHandler: app.authenticate }, async (request) => {
+    // authenticate guarantees the user; the check keeps TypeScript honest without a cast.
+    if (!request.user) return null;
+    const user = toCurrentUser(request.user);
+    return { user, role: user.role };
+  });
+};

@@ -1,0 +1,142 @@
+/** Accounts: registration, login and the current-user view (the rules live in src/domain). */
+import { eq, or } from 'drizzle-orm';
+import { newId } from '../../src/domain/ids';
+import { onlyDigits } from '../../src/domain/masks';
+import { MSG } from '../../src/domain/messages';
+import type { CurrentUser } from '../../src/domain/types';
+import {
+  firstError,
+  normalizeEmail,
+  type RegistrationInput,
+  type Role,
+  TERMS_VERSION,
+  validateRegistration,
+} from '../../src/domain/user-rules';
+import type { AppContext } from '../context';
+import { type UserRow, users } from '../db/schema';
+import { conflict, tooMany, unauthorized, unprocessable } from '../http-error';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+
+export const LOGIN_LIMITS = {
+  perIp: { max: 30, windowMs: 10 * 60_000 },
+  perEmail: { max: 10, windowMs: 10 * 60_000 },
+};
+export const REGISTER_LIMIT = { max: 10, windowMs: 60 * 60_000 };
+
+/** The person's own view (and an admin's): never a hash, never a token. */
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    cpf: row.cpf,
+    role: row.role,
+    image: row.image,
+    emailVerified: row.emailVerified,
+  };
+}
+
+export interface RegisterInput extends RegistrationInput {
+  acceptedTermsAt?: string;
+  acceptedTermsVersion?: string;
+  acceptedTermsUrl?: string;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** 409 with the field at fault: the e-mail first, since it is the one a person can recheck. */
+async function assertUnique(ctx: AppContext, email: string, cpf: string, exceptId?: string) {
+  const clash = await ctx.database.db
+    .select({ id: users.id, email: users.email, cpf: users.cpf })
+    .from(users)
+    .where(or(eq(users.email, email), eq(users.cpf, cpf)));
+  const other = clash.filter((u) => u.id !== exceptId);
+  if (other.some((u) => u.email === email)) throw conflict(MSG.duplicateUser, 'email');
+  if (other.length > 0) throw conflict(MSG.duplicateUser, 'cpf');
+}
+
+export interface CreateUserData {
+  name: string;
+  email: string;
+  cpf: string;
+  phone: string;
+  password: string;
+  role?: Role;
+  emailVerified?: boolean;
+  acceptedTermsAt?: Date | null;
+  acceptedTermsVersion?: string | null;
+  acceptedTermsUrl?: string | null;
+}
+
+/** Inserts an already validated account; duplicates answer 409 even under a race. */
+export async function insertUser(ctx: AppContext, data: CreateUserData): Promise<UserRow> {
+  const email = normalizeEmail(data.email);
+  const cpf = onlyDigits(data.cpf);
+  await assertUnique(ctx, email, cpf);
+  const passwordHash = await hashPassword(data.password);
+  try {
+    const [row] = await ctx.database.db
+      .insert(users)
+      .values({
+        id: newId(),
+        name: data.name.trim(),
+        email,
+        cpf,
+        phone: onlyDigits(data.phone),
+        role: data.role ?? 'usuario',
+        passwordHash,
+        emailVerified: data.emailVerified ?? false,
+        acceptedTermsAt: data.acceptedTermsAt ?? null,
+        acceptedTermsVersion: data.acceptedTermsVersion ?? null,
+        acceptedTermsUrl: data.acceptedTermsUrl ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.duplicateUser);
+    throw err;
+  }
+}
+
+export async function register(ctx: AppContext, input: RegisterInput, ip: string) {
+  const limited = ctx.limiter.hit(`register:ip:${ip}`, REGISTER_LIMIT);
+  if (!limited.allowed) throw tooMany(MSG.tooManyAttempts, limited.retryAfterSeconds);
+  const problem = firstError(validateRegistration(input));
+  if (problem) throw unprocessable(problem.message, problem.field);
+  const acceptedAt = input.acceptedTermsAt ? new Date(input.acceptedTermsAt) : new Date();
+  return insertUser(ctx, {
+    name: input.name ?? '',
+    email: input.email ?? '',
+    cpf: input.cpf ?? '',
+    phone: input.phone ?? '',
+    password: input.password ?? '',
+    acceptedTermsAt: Number.isNaN(acceptedAt.getTime()) ? new Date() : acceptedAt,
+    acceptedTermsVersion: input.acceptedTermsVersion ?? TERMS_VERSION,
+    acceptedTermsUrl: input.acceptedTermsUrl ?? null,
+  });
+}
+
+/** Same answer and about the same time for a wrong password and an unknown e-mail. */
+export async function login(ctx: AppContext, emailInput: string, password: string, ip: string) {
+  const email = normalizeEmail(emailInput);
+  for (const [key, limit] of [
+    [`login:ip:${ip}`, LOGIN_LIMITS.perIp],
+    [`login:email:${email}`, LOGIN_LIMITS.perEmail],
+  ] as const) {
+    const result = ctx.limiter.hit(key, limit);
+    if (!result.allowed) throw tooMany(MSG.tooManyAttempts, result.retryAfterSeconds);
+  }
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email)).limit(1);
+  const ok = row
+    ? await verifyPassword(row.passwordHash, password)
+    : await verifyAgainstDummy(password);
+  if (!row || !ok) throw unauthorized(MSG.loginFailed);
+  ctx.limiter.reset(`login:email:${email}`);
+  return { token: ctx.tokens.sign({ sub: row.id, tv: row.tokenVersion }), user: row };
+}

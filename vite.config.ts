@@ -1,0 +1,59 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Product and provider names come from configuration (VITE_PRODUCT_NAME, VITE_PROVIDER_NAME)
+// so a municipality can brand the app without touching code.
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const productName = env.VITE_PRODUCT_NAME || 'Memorial';
+  const apiPort = env.VITE_DEV_API_PORT || '3001';
+  return {
+    define: {
+      'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
+    },
+    build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+    server: {
+      proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    },
+    plugins: [
+      react(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,jpg,ico,woff2,webmanifest}'],
+          maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        },
+        devOptions: { enabled: false },
+        manifest: {
+          id: '/',
+          name: `${productName} — Cemitério Municipal`,
+          short_name: productName,
+          description: 'Encontre sepulturas, veja fotos e deixe homenagens, mesmo sem sinal.',
+          lang: 'pt-BR',
+          dir: 'ltr',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'portrait',
+          background_color: '#f7f5f0',
+          theme_color: '#3b4a3f',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/icons/maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+        },
+      }),
+    ],
+  };
+});

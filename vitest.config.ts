@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit (pure code, fake-indexeddb), api (Fastify inject on a real database),
+// e2e (the built app in Debian's Chromium against a started server).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
