@@ -14,6 +14,8 @@ import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/users';
+import { BackgroundTasks } from './services/background';
+import { createMailer, type Mailer } from './services/mailer';
 import { RateLimiter } from './services/rate-limiter';
 import { createTokenService, loadOrCreateSecret } from './services/tokens';
 
@@ -23,6 +25,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass their own to control time. */
   limiter?: RateLimiter;
+  /** Replaces the mailer built from config (SMTP_URL or .eml files). */
+  mailer?: Mailer;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own multipart limits. */
@@ -45,12 +49,20 @@ export async function buildApp(options: BuildOptions) {
       config.jwtTtlSeconds,
     ),
     limiter: options.limiter ?? new RateLimiter(),
+    mailer: options.mailer ?? createMailer(config, app.log),
+    background: new BackgroundTasks(app.log),
   };
   app.decorate('ctx', ctx);
+  // Pending e-mails finish before the database closes (the caller closes it after the app).
+  app.addHook('onClose', async () => {
+    await ctx.background.drain();
+    ctx.mailer.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(compress, { threshold: 1024, global: true });
+  // Compression only where a route opts in (large lists, sync): a global hook costs every request.
+  await app.register(compress, { threshold: 1024, global: false });
   await app.register(authPlugin);
 
   await app.register(

@@ -3,13 +3,14 @@
  * read on each authenticated request, so a role change, a password reset or a deletion takes
  * effect on the next request instead of when the token expires.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { verifyToPost } from '../../src/domain/account-messages';
 import { MSG } from '../../src/domain/messages';
 import type { Role } from '../../src/domain/user-rules';
 import { type UserRow, users } from '../db/schema';
-import { forbidden, unauthorized } from '../http-error';
+import { forbidden, HttpError, unauthorized } from '../http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,17 +26,32 @@ export function bearerToken(header: string | undefined): string | null | 'malfor
   return match?.[1] ?? 'malformed';
 }
 
+// One prepared statement per app: this read runs on every authenticated request.
+const prepared = new WeakMap<FastifyInstance, ReturnType<typeof prepareUserById>>();
+function prepareUserById(app: FastifyInstance) {
+  return app.ctx.database.db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_user_by_id');
+}
+function userById(app: FastifyInstance) {
+  let statement = prepared.get(app);
+  if (!statement) {
+    statement = prepareUserById(app);
+    prepared.set(app, statement);
+  }
+  return statement;
+}
+
 async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
   const token = bearerToken(request.headers.authorization);
   if (token === null) return null;
   if (token === 'malformed') throw unauthorized(MSG.sessionInvalid);
   const claims = app.ctx.tokens.verify(token);
   if (!claims) throw unauthorized(MSG.sessionInvalid);
-  const [row] = await app.ctx.database.db
-    .select()
-    .from(users)
-    .where(eq(users.id, claims.sub))
-    .limit(1);
+  const [row] = await userById(app).execute({ id: claims.sub });
   if (!row || row.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionInvalid);
   return row;
 }
@@ -69,4 +85,17 @@ export function requireRole(...roles: Role[]) {
     if (!request.user) throw unauthorized(MSG.unauthenticated);
     if (!roles.includes(request.user.role)) throw forbidden(MSG.forbidden);
   };
+}
+
+/**
+ * preHandler for posting tributes (run after `authenticate`). Decision (issue 4, README): an
+ * unverified account may log in, read and edit its profile, but publishes nothing until its
+ * e-mail is confirmed, so a throwaway address cannot be used to post. The 403 names the field
+ * `emailVerified` so the client can offer "reenviar link" (POST /api/users/resend-verification).
+ */
+export async function requireVerified(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized(MSG.unauthenticated);
+  if (!request.user.emailVerified) {
+    throw new HttpError(403, verifyToPost(request.user.email), 'emailVerified');
+  }
 }

@@ -1,0 +1,108 @@
+/**
+ * Starts the real server (server/main.ts) as a child process on a free port with its own
+ * DATA_DIR, waits for /api/health, and stops it with SIGTERM. Used by the end-to-end tests and
+ * the benchmarks, so both exercise exactly what `npm start` runs.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** Script to run instead of server/main.ts (e.g. the bare benchmark server). */
+  entry?: string;
+  timeoutMs?: number;
+  healthPath?: string;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-srv-'));
+  let log = '';
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', options.entry ?? path.join(ROOT, 'server/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`o servidor terminou ao iniciar (código ${child.exitCode}):\n${log}`);
+    }
+    try {
+      const res = await fetch(`${url}${options.healthPath ?? '/api/health'}`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`o servidor não respondeu a tempo:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    pid: child.pid ?? 0,
+    child,
+    output: () => log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}

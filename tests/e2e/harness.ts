@@ -1,0 +1,81 @@
+/**
+ * End-to-end harness: the real server (built PWA + API, PGlite in a temporary DATA_DIR) and
+ * Debian's Chromium driven by playwright-core, as a person would use them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type ServerProcess, type StartOptions, startServer } from '../../scripts/server-process';
+
+export const ADMIN = { email: 'admin@e2e.memorial.local', password: 'Admin@e2e1' };
+
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(candidate)) {
+    throw new Error(
+      `Chromium não encontrado em ${candidate}. Instale com "apt-get install -y chromium" ` +
+        'ou aponte CHROMIUM_PATH para o executável.',
+    );
+  }
+  return candidate;
+}
+
+export async function startAppServer(options: StartOptions = {}): Promise<ServerProcess> {
+  if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
+    throw new Error('dist/client não existe: rode "npm run build" antes dos testes e2e.');
+  }
+  return startServer({
+    ...options,
+    env: {
+      SEED: 'none',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...options.env,
+    },
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    serviceWorkers: 'allow',
+  });
+}
+
+/** Waits until the page is controlled by an activated service worker (offline reloads work). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return Boolean(reg?.active && navigator.serviceWorker.controller);
+    },
+    undefined,
+    { timeout: 30_000, polling: 250 },
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve('tests/.tmp/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
