@@ -12,7 +12,13 @@ import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
+import { comentarioRoutes } from './routes/comentarios';
+import { concessionarioRoutes } from './routes/concessionarios';
 import { healthRoutes } from './routes/health';
+import { imageRoutes } from './routes/images';
+import { pesquisaRoutes } from './routes/pesquisa';
+import { sepultadoRoutes } from './routes/sepultados';
 import { userRoutes } from './routes/users';
 import { BackgroundTasks } from './services/background';
 import { createMailer, type Mailer } from './services/mailer';
@@ -64,11 +70,17 @@ export async function buildApp(options: BuildOptions) {
   // Compression only where a route opts in (large lists, sync): a global hook costs every request.
   await app.register(compress, { threshold: 1024, global: false });
   await app.register(authPlugin);
+  await app.register(uploadsPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(userRoutes);
+      await api.register(concessionarioRoutes);
+      await api.register(pesquisaRoutes);
+      await api.register(sepultadoRoutes);
+      await api.register(comentarioRoutes);
+      await api.register(imageRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@
  * Process configuration, read once from the environment and validated before anything starts:
  * a wrong or missing value stops the process with a readable list (see README for each one).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -21,6 +22,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   trustProxy: boolean;
+  /** BLOCKED_WORDS: extra blocked words/phrases for tributes; "-palavra" unblocks a default. */
+  blockedWords: string[];
+  /** BLOCKED_WORDS_FILE: one word or phrase per line, replacing the built-in pt-BR list. */
+  blockedWordsFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('SMTP_URL deve começar com smtp:// ou smtps://');
   }
 
+  const blockedWords = (env.BLOCKED_WORDS ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+  const blockedWordsFileRaw = str('BLOCKED_WORDS_FILE');
+  const blockedWordsFile = blockedWordsFileRaw ? path.resolve(blockedWordsFileRaw) : null;
+  if (blockedWordsFile && !fs.existsSync(blockedWordsFile)) {
+    problems.push(`BLOCKED_WORDS_FILE: arquivo não encontrado (${blockedWordsFile})`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -117,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom: str('MAIL_FROM') ?? 'Memorial <nao-responda@memorial.local>',
     trustProxy: str('TRUST_PROXY') === 'true',
+    blockedWords,
+    blockedWordsFile,
   };
 }

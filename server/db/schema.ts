@@ -2,7 +2,20 @@
  * The one Drizzle schema, mirroring the SQL migrations in ./migrations (which are the source of
  * truth for the database: constraints and indexes live there).
  */
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { TipoSepultura } from '../../src/domain/sepultado-rules';
 import type { Role } from '../../src/domain/user-rules';
 
 export const users = pgTable('users', {
@@ -19,6 +32,8 @@ export const users = pgTable('users', {
   acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
   acceptedTermsVersion: text('accepted_terms_version'),
   acceptedTermsUrl: text('accepted_terms_url'),
+  /** A new address waiting for verification (migration 0003); the old one works meanwhile. */
+  pendingEmail: text('pending_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -26,4 +41,109 @@ export const users = pgTable('users', {
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-export const schema = { users };
+export type AccountTokenPurpose = 'verify_email' | 'reset_password';
+
+/** One-use e-mailed links (migration 0003): only the SHA-256 of the token is stored. */
+export const accountTokens = pgTable('account_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+  tokenHash: text('token_hash').notNull(),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Burial records (migration 0002); version, updated_at and change_seq are stamped by a trigger. */
+export const sepultados = pgTable('sepultados', {
+  id: text('id').primaryKey(),
+  nome: text('nome').notNull(),
+  idade: smallint('idade'),
+  dtNasc: date('dt_nasc', { mode: 'string' }),
+  dtFal: date('dt_fal', { mode: 'string' }),
+  nacionalidade: text('nacionalidade'),
+  mae: text('mae'),
+  pai: text('pai'),
+  cemiterio: text('cemiterio'),
+  rua: text('rua'),
+  quadra: text('quadra').notNull(),
+  chapa: text('chapa').notNull(),
+  epitafio: text('epitafio'),
+  tipoSepultura: text('tipo_sepultura').$type<TipoSepultura>(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  // The trigger sets it on every write; the default only tells Drizzle an insert may omit it.
+  changeSeq: bigint('change_seq', { mode: 'number' })
+    .notNull()
+    .default(sql`nextval('sepultados_change_seq')`),
+});
+
+export type SepultadoRow = typeof sepultados.$inferSelect;
+
+/** A record's photos in display order (file ≤ 1600 px, thumb ≤ 320 px, both re-encoded). */
+export const sepultadoFotos = pgTable('sepultado_fotos', {
+  id: text('id').primaryKey(),
+  sepultadoId: text('sepultado_id')
+    .notNull()
+    .references(() => sepultados.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  file: text('file').notNull(),
+  thumb: text('thumb').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Concessionários assigned to a record (they may edit it). */
+export const sepultadoConcessionarios = pgTable(
+  'sepultado_concessionarios',
+  {
+    sepultadoId: text('sepultado_id')
+      .notNull()
+      .references(() => sepultados.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sepultadoId, t.userId] })],
+);
+
+/**
+ * Tributes (migration 0005). Soft-deleted: a tombstone keeps its idempotency key with the
+ * content scrubbed. user_id goes null when the account is deleted, and user_deleted says so.
+ */
+export const comentarios = pgTable('comentarios', {
+  id: text('id').primaryKey(),
+  sepultadoId: text('sepultado_id')
+    .notNull()
+    .references(() => sepultados.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userDeleted: boolean('user_deleted').notNull().default(false),
+  texto: text('texto').notNull().default(''),
+  imagem: text('imagem'),
+  imagemThumb: text('imagem_thumb'),
+  emojis: text('emojis').array().notNull().default(sql`'{}'::text[]`),
+  idempotencyKey: text('idempotency_key'),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export type ComentarioRow = typeof comentarios.$inferSelect;
+
+export const schema = {
+  users,
+  accountTokens,
+  sepultados,
+  sepultadoFotos,
+  sepultadoConcessionarios,
+  comentarios,
+};

@@ -1,9 +1,14 @@
-/** /api/users: registration, login and the current-user check (thin: schema, guard, service). */
+/**
+ * /api/users: registration, login and the current-user check (thin: schema, guard, service),
+ * plus the account flows and user management, registered from their own files.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MSG } from '../../src/domain/messages';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '../../src/domain/user-rules';
 import { login, register, toCurrentUser } from '../services/users';
+import { userAccountRoutes } from './users-account';
+import { userAdminRoutes } from './users-admin';
 
 const RegisterBody = Type.Object(
   {
@@ -30,6 +35,14 @@ const LoginBody = Type.Object(
 );
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Answers here carry personal data or session tokens: no cache (browser, proxy or SW) keeps them.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  await app.register(userAccountRoutes);
+  await app.register(userAdminRoutes);
+
   app.post('/users/register', { schema: { body: RegisterBody } }, async (request, reply) => {
     await register(app.ctx, request.body, request.ip);
     return reply.code(201).send({ message: MSG.registered });

@@ -3,7 +3,6 @@ import { eq, or } from 'drizzle-orm';
 import { newId } from '../../src/domain/ids';
 import { onlyDigits } from '../../src/domain/masks';
 import { MSG } from '../../src/domain/messages';
-import type { CurrentUser } from '../../src/domain/types';
 import {
   firstError,
   normalizeEmail,
@@ -12,9 +11,12 @@ import {
   TERMS_VERSION,
   validateRegistration,
 } from '../../src/domain/user-rules';
+import type { AccountUser } from '../../src/domain/user-types';
 import type { AppContext } from '../context';
 import { type UserRow, users } from '../db/schema';
 import { conflict, tooMany, unauthorized, unprocessable } from '../http-error';
+import { queueVerification } from './account-mail';
+import { ACCOUNT_LIMITS, enforceLimits } from './limits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
 export const LOGIN_LIMITS = {
@@ -24,7 +26,7 @@ export const LOGIN_LIMITS = {
 export const REGISTER_LIMIT = { max: 10, windowMs: 60 * 60_000 };
 
 /** The person's own view (and an admin's): never a hash, never a token. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(row: UserRow): AccountUser {
   return {
     _id: row.id,
     id: row.id,
@@ -35,6 +37,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     role: row.role,
     image: row.image,
     emailVerified: row.emailVerified,
+    pendingEmail: row.pendingEmail,
   };
 }
 
@@ -44,13 +47,13 @@ export interface RegisterInput extends RegistrationInput {
   acceptedTermsUrl?: string;
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** 409 with the field at fault: the e-mail first, since it is the one a person can recheck. */
-async function assertUnique(ctx: AppContext, email: string, cpf: string, exceptId?: string) {
+export async function assertUnique(ctx: AppContext, email: string, cpf: string, exceptId?: string) {
   const clash = await ctx.database.db
     .select({ id: users.id, email: users.email, cpf: users.cpf })
     .from(users)
@@ -67,6 +70,8 @@ export interface CreateUserData {
   phone: string;
   password: string;
   role?: Role;
+  /** An avatar file already stored by the image pipeline. */
+  image?: string | null;
   emailVerified?: boolean;
   acceptedTermsAt?: Date | null;
   acceptedTermsVersion?: string | null;
@@ -89,6 +94,7 @@ export async function insertUser(ctx: AppContext, data: CreateUserData): Promise
         cpf,
         phone: onlyDigits(data.phone),
         role: data.role ?? 'usuario',
+        image: data.image ?? null,
         passwordHash,
         emailVerified: data.emailVerified ?? false,
         acceptedTermsAt: data.acceptedTermsAt ?? null,
@@ -109,8 +115,11 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
   if (!limited.allowed) throw tooMany(MSG.tooManyAttempts, limited.retryAfterSeconds);
   const problem = firstError(validateRegistration(input));
   if (problem) throw unprocessable(problem.message, problem.field);
+  enforceLimits(ctx, [
+    [`register:email:${normalizeEmail(input.email ?? '')}`, ACCOUNT_LIMITS.registerPerEmail],
+  ]);
   const acceptedAt = input.acceptedTermsAt ? new Date(input.acceptedTermsAt) : new Date();
-  return insertUser(ctx, {
+  const row = await insertUser(ctx, {
     name: input.name ?? '',
     email: input.email ?? '',
     cpf: input.cpf ?? '',
@@ -120,6 +129,8 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
     acceptedTermsVersion: input.acceptedTermsVersion ?? TERMS_VERSION,
     acceptedTermsUrl: input.acceptedTermsUrl ?? null,
   });
+  queueVerification(ctx, row, row.email);
+  return row;
 }
 
 /** Same answer and about the same time for a wrong password and an unknown e-mail. */

@@ -1,0 +1,69 @@
+/**
+ * Idempotent tribute posts. The offline outbox retries a POST whose answer it never saw, so the
+ * same (author, key) must publish once and answer the first result every time after.
+ *
+ * Two layers: in this process, requests with the same key run one after the other (the second
+ * then finds the first's row and replays it, without counting against the rate limit or
+ * decoding its photo again); across processes sharing a PostgreSQL, the unique constraint
+ * (user_id, idempotency_key) and INSERT … ON CONFLICT DO NOTHING decide (comentarios-write.ts).
+ */
+import { and, eq } from 'drizzle-orm';
+import { TRIBUTE_MSG } from '../../src/domain/tribute-rules';
+import type { TributeItem } from '../../src/domain/tribute-types';
+import type { AppContext } from '../context';
+import { comentarios } from '../db/schema';
+import { conflict } from '../http-error';
+import { loadTribute } from './comentarios-read';
+
+const inflight = new WeakMap<AppContext, Map<string, Promise<unknown>>>();
+
+/** Runs fn alone for this key (null: no key, no waiting). */
+export async function withKeyLock<T>(
+  ctx: AppContext,
+  key: string | null,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (key === null) return fn();
+  let running = inflight.get(ctx);
+  if (!running) {
+    running = new Map();
+    inflight.set(ctx, running);
+  }
+  for (let other = running.get(key); other; other = running.get(key)) {
+    // Only the order matters here; the other request's failure is its own answer.
+    await other.catch(() => undefined);
+  }
+  const mine = fn();
+  running.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (running.get(key) === mine) running.delete(key);
+  }
+}
+
+/**
+ * The first result of this author's key, or null when the key is new. A key already used on
+ * another record, or whose tribute was removed since, is a 409: the outbox drops the item.
+ */
+export async function replayOf(
+  ctx: AppContext,
+  userId: string,
+  key: string,
+  sepultadoId: string,
+): Promise<TributeItem | null> {
+  const [prior] = await ctx.database.db
+    .select({
+      id: comentarios.id,
+      sepultadoId: comentarios.sepultadoId,
+      deletedAt: comentarios.deletedAt,
+    })
+    .from(comentarios)
+    .where(and(eq(comentarios.userId, userId), eq(comentarios.idempotencyKey, key)))
+    .limit(1);
+  if (!prior) return null;
+  if (prior.sepultadoId !== sepultadoId) throw conflict(TRIBUTE_MSG.keyReused, 'idempotencyKey');
+  const item = prior.deletedAt === null ? await loadTribute(ctx.database.db, prior.id) : null;
+  if (!item) throw conflict(TRIBUTE_MSG.gone);
+  return item;
+}

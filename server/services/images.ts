@@ -1,0 +1,253 @@
+/**
+ * The image pipeline shared by burial photos, avatars and tribute photos. Uploaded bytes are
+ * never stored nor served as they came: the real type is sniffed from the bytes (file-type),
+ * the image is decoded by sharp with a pixel cap, and what is kept is our own re-encoding
+ * (auto-rotated by EXIF, metadata such as GPS dropped) at display size and thumbnail size,
+ * under random names in DATA_DIR/images/{kind}/. Anything else answers 415, too many pixels 413.
+ *
+ * sharp runs in libuv's thread pool, so the event loop only waits for I/O; a semaphore keeps
+ * at most two decodes in flight so a burst of uploads cannot multiply peak memory.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../src/domain/upload-rules';
+import type { AppContext } from '../context';
+import { HttpError } from '../http-error';
+import { Semaphore } from './semaphore';
+
+export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+export function isImageKind(value: unknown): value is ImageKind {
+  return typeof value === 'string' && (IMAGE_KINDS as readonly string[]).includes(value);
+}
+
+/** The only names we write (32 hex, "-t" for a thumbnail, .webp): nothing else reaches disk. */
+export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-t)?\.webp$/;
+
+export function isImageFileName(value: unknown): value is string {
+  return typeof value === 'string' && IMAGE_FILE_REGEX.test(value);
+}
+
+/** The thumbnail's name for a display file name (they are written as a pair). */
+export function thumbNameOf(file: string): string {
+  return file.replace(/(?:-t)?\.webp$/, '-t.webp');
+}
+
+export interface PreparedImage {
+  display: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface StoredImage {
+  /** Display-size file (≤ 1600 px on the longer side). */
+  file: string;
+  /** Thumbnail (≤ 320 px on the longer side). */
+  thumb: string;
+  width: number;
+  height: number;
+}
+
+// Uploads never repeat, so libvips' operation cache would only hold memory.
+sharp.cache(false);
+sharp.concurrency(Math.max(1, Math.min(2, os.availableParallelism())));
+const decodes = new Semaphore(2);
+
+/** Sniffed type → the formats sharp must agree on (HEIC only if this sharp build decodes it). */
+const ALLOWED: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'image/avif': ['heif'],
+  'image/heic': ['heif'],
+  'image/heif': ['heif'],
+};
+
+/**
+ * Markup or script hidden in an image (a polyglot). Re-encoding already throws such bytes
+ * away; refusing them too is defence in depth and tells the sender something is wrong.
+ * Markers are ≥ 5 bytes so random compressed data practically never matches.
+ */
+const SCRIPT_MARKERS = [
+  '<?php',
+  '<script',
+  '<html',
+  '<svg ',
+  '<svg>',
+  '<!doctype',
+  '<iframe',
+  '<body',
+]
+  .flatMap((m) => [m, m.toUpperCase(), m[0] + (m[1]?.toUpperCase() ?? '') + m.slice(2)])
+  .map((m) => Buffer.from(m, 'latin1'));
+
+function hasScriptMarkers(bytes: Buffer): boolean {
+  return SCRIPT_MARKERS.some((marker) => bytes.includes(marker));
+}
+
+const unsupported = (message: string = UPLOAD_MSG.notImage) => new HttpError(415, message);
+
+/** Sniffs, checks and re-encodes one upload in memory; writes nothing. */
+export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
+  if (bytes.length > UPLOAD_LIMITS.maxFileBytes) throw new HttpError(413, UPLOAD_MSG.fileTooLarge);
+  const sniffed = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
+  const formats = sniffed ? ALLOWED[sniffed.mime] : undefined;
+  if (!sniffed || !formats || hasScriptMarkers(bytes)) throw unsupported();
+  const isHeic = sniffed.mime === 'image/heic' || sniffed.mime === 'image/heif';
+
+  return decodes.run(async () => {
+    let meta: sharp.Metadata;
+    try {
+      // Header only: the pixel count is checked before anything is decoded.
+      meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      throw unsupported(isHeic ? UPLOAD_MSG.heicUnsupported : UPLOAD_MSG.corrupt);
+    }
+    if (!formats.includes(meta.format ?? '') || !meta.width || !meta.height) {
+      throw unsupported(isHeic ? UPLOAD_MSG.heicUnsupported : UPLOAD_MSG.notImage);
+    }
+    if (meta.width * meta.height > UPLOAD_LIMITS.maxInputPixels) {
+      throw new HttpError(413, UPLOAD_MSG.tooManyPixels);
+    }
+    try {
+      // failOn 'warning' (the default, spelled out): a truncated file is refused, not padded grey.
+      const display = await sharp(bytes, {
+        limitInputPixels: UPLOAD_LIMITS.maxInputPixels,
+        sequentialRead: true,
+        failOn: 'warning',
+      })
+        .rotate()
+        .resize({
+          width: UPLOAD_LIMITS.displayMaxSide,
+          height: UPLOAD_LIMITS.displayMaxSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      // The thumbnail comes from the small display image, not a second decode of the original.
+      const thumb = await sharp(display.data)
+        .resize({
+          width: UPLOAD_LIMITS.thumbMaxSide,
+          height: UPLOAD_LIMITS.thumbMaxSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 72 })
+        .toBuffer();
+      return {
+        display: display.data,
+        thumb,
+        width: display.info.width,
+        height: display.info.height,
+      };
+    } catch (err) {
+      if (err instanceof Error && /pixel limit/i.test(err.message)) {
+        throw new HttpError(413, UPLOAD_MSG.tooManyPixels);
+      }
+      throw unsupported(isHeic ? UPLOAD_MSG.heicUnsupported : UPLOAD_MSG.corrupt);
+    }
+  });
+}
+
+export function imageDir(ctx: AppContext, kind: ImageKind): string {
+  return path.join(ctx.config.dataDir, 'images', kind);
+}
+
+/** Absolute path of a stored image, or null when the kind or the name is not one of ours. */
+export function imagePath(ctx: AppContext, kind: string, file: string): string | null {
+  if (!isImageKind(kind) || !isImageFileName(file)) return null;
+  return path.join(imageDir(ctx, kind), file);
+}
+
+/** Writes a prepared image under fresh random names ('wx': never overwrites anything). */
+export async function writePreparedImage(
+  ctx: AppContext,
+  kind: ImageKind,
+  prepared: PreparedImage,
+): Promise<StoredImage> {
+  const dir = imageDir(ctx, kind);
+  await fs.mkdir(dir, { recursive: true });
+  const base = crypto.randomBytes(16).toString('hex');
+  const file = `${base}.webp`;
+  const thumb = `${base}-t.webp`;
+  await fs.writeFile(path.join(dir, file), prepared.display, { flag: 'wx', mode: 0o644 });
+  try {
+    await fs.writeFile(path.join(dir, thumb), prepared.thumb, { flag: 'wx', mode: 0o644 });
+  } catch (err) {
+    await fs.rm(path.join(dir, file), { force: true });
+    throw err;
+  }
+  return { file, thumb, width: prepared.width, height: prepared.height };
+}
+
+/** One upload → stored display image and thumbnail (415/413 HttpError when refused). */
+export async function storeImage(
+  ctx: AppContext,
+  kind: ImageKind,
+  bytes: Buffer,
+): Promise<StoredImage> {
+  return writePreparedImage(ctx, kind, await prepareImage(bytes));
+}
+
+/**
+ * Several uploads, all or nothing: every one is checked and re-encoded before the first is
+ * written, so a bad third photo leaves no trace of the first two.
+ */
+export async function storeImages(
+  ctx: AppContext,
+  kind: ImageKind,
+  uploads: Buffer[],
+): Promise<StoredImage[]> {
+  const prepared: PreparedImage[] = [];
+  for (const bytes of uploads) prepared.push(await prepareImage(bytes));
+  const stored: StoredImage[] = [];
+  try {
+    for (const p of prepared) stored.push(await writePreparedImage(ctx, kind, p));
+  } catch (err) {
+    await removeImages(
+      ctx,
+      kind,
+      stored.map((s) => s.file),
+    );
+    throw err;
+  }
+  return stored;
+}
+
+/** Removes a stored image and its thumbnail; unknown names and missing files are ignored. */
+export async function removeImage(ctx: AppContext, kind: ImageKind, file: string): Promise<void> {
+  const display = imagePath(ctx, kind, file);
+  const thumb = imagePath(ctx, kind, thumbNameOf(file));
+  for (const p of [display, thumb]) if (p) await fs.rm(p, { force: true });
+}
+
+export async function removeImages(
+  ctx: AppContext,
+  kind: ImageKind,
+  files: readonly string[],
+): Promise<void> {
+  for (const file of files) await removeImage(ctx, kind, file);
+}
+
+/** The stored bytes, or null when the name is not ours or the file does not exist. */
+export async function readImage(
+  ctx: AppContext,
+  kind: string,
+  file: string,
+): Promise<Buffer | null> {
+  const p = imagePath(ctx, kind, file);
+  if (!p) return null;
+  try {
+    return await fs.readFile(p);
+  } catch {
+    return null;
+  }
+}

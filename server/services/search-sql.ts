@@ -1,0 +1,227 @@
+/**
+ * The burial search as one SQL statement: src/domain/search-score.ts translated term by term,
+ * so the server ranks exactly as the offline client does (tests/api/search-relevance.test.ts
+ * compares the two orders). Each term's WHERE condition is one the indexes of migration 0004
+ * answer (trigram GIN on search_name/search_rua, GIN on search_keys); ranking expressions are
+ * computed only for the rows those conditions found. User text reaches SQL only as parameters,
+ * and LIKE patterns are escaped (terms are a-z/0-9 already; the escape is a second guard).
+ */
+import type { QueryTerm, SearchQuery } from '../../src/domain/search-query';
+import {
+  FUZZY_THRESHOLD,
+  letterSwaps,
+  MIN_CONTAINS,
+  MIN_FUZZY,
+  phraseStarts,
+  SWAP_POINTS,
+} from '../../src/domain/search-score';
+import { MIN_PARTIAL_DIGITS } from '../../src/domain/search-text';
+
+export interface SearchSqlOptions {
+  fuzzy: boolean;
+  limit: number;
+  /** Add `total` (every match, not only the page) to each row. */
+  count: boolean;
+}
+
+export interface SearchSql {
+  text: string;
+  params: unknown[];
+}
+
+/** LIKE pattern text with \, % and _ taken literally (ESCAPE '\'). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// strict_word_similarity's own operator threshold (pg_trgm default, never changed here): the
+// index finds candidates with it, the explicit comparison applies ours when it is higher.
+const PG_STRICT_THRESHOLD = 0.5;
+
+const FIELD_KEY = { quadra: 'q', chapa: 'p', rua: 'r' } as const;
+
+interface TermSql {
+  where: string;
+  /** Points on the name (alpha terms only). */
+  name: string | null;
+  /** Points anywhere else. */
+  other: string;
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/** `col LIKE $n` for one pattern, `col LIKE ANY ($n)` for several (one bitmap index scan). */
+function likeAny(p: Params, column: string, patterns: string[]): string {
+  if (patterns.length === 0) return 'false';
+  if (patterns.length === 1) return `${column} LIKE ${p.add(patterns[0])}`;
+  return `${column} LIKE ANY (${p.add(patterns, '::text[]')})`;
+}
+
+interface WordPatterns {
+  eq: string;
+  /** "% word%" per spelling (QueryTerm.alts). */
+  pre: string[];
+  /** "%word%" per spelling of ≥ MIN_CONTAINS letters. */
+  con: string[];
+  /**
+   * The weakest patterns: what the index must find for the term to match at all
+   * ("contains" where the spelling is long enough, else "a word starts with").
+   */
+  loosest: string[];
+}
+
+function wordPatterns(term: QueryTerm): WordPatterns {
+  const spellings = [term.text, ...term.alts].map(escapeLike);
+  const long = (s: string) => s.length >= MIN_CONTAINS;
+  return {
+    eq: `% ${escapeLike(term.text)} %`,
+    pre: spellings.map((s) => `% ${s}%`),
+    con: spellings.filter(long).map((s) => `%${s}%`),
+    loosest: spellings.map((s) => (long(s) ? `%${s}%` : `% ${s}%`)),
+  };
+}
+
+/** CASE giving 4000/3000/2000 for a word equal / starting with / containing the term. */
+function wordCase(p: Params, column: string, w: WordPatterns): string {
+  const contains = w.con.length ? ` WHEN ${likeAny(p, column, w.con)} THEN 2000` : '';
+  return `CASE WHEN ${likeAny(p, column, [w.eq])} THEN 4000 WHEN ${likeAny(p, column, w.pre)} THEN 3000${contains} ELSE 0 END`;
+}
+
+function numberTerm(p: Params, fields: string[], n: string): TermSql {
+  const whole = fields.map((f) => `${f}=${n}`);
+  const parts = n.length >= MIN_PARTIAL_DIGITS ? fields.map((f) => `${f}~${n}`) : [];
+  const wholeP = p.add(whole, '::text[]');
+  const partCase = parts.length
+    ? ` WHEN s.search_keys && ${p.add(parts, '::text[]')} THEN 2000`
+    : '';
+  const anyP = p.add([...whole, ...parts], '::text[]');
+  return {
+    where: `s.search_keys && ${anyP}`,
+    name: null,
+    other: `CASE WHEN s.search_keys && ${wholeP} THEN 4000${partCase} ELSE 0 END`,
+  };
+}
+
+function termSql(p: Params, term: QueryTerm, fuzzy: boolean): TermSql {
+  const t = term.text;
+  if (term.numeric) {
+    const fields = term.field === 'any' ? ['q', 'p', 'r'] : [FIELD_KEY[term.field]];
+    return numberTerm(p, fields, t);
+  }
+  if (term.field === 'quadra' || term.field === 'chapa') {
+    const keyP = p.add([`${FIELD_KEY[term.field]}=${t}`], '::text[]');
+    return {
+      where: `s.search_keys && ${keyP}`,
+      name: null,
+      other: `CASE WHEN s.search_keys && ${keyP} THEN 4000 ELSE 0 END`,
+    };
+  }
+  const w = wordPatterns(term);
+  const rua = wordCase(p, 's.search_rua', w);
+  // search_doc holds the name, street, quadra and plate words: one LIKE finds every record
+  // where the word could match (a superset; the CASEs below decide where it did).
+  const where = [likeAny(p, 's.search_doc', w.loosest)];
+  if (term.field === 'rua') return { where: where[0] ?? 'false', name: null, other: rua };
+  const keyP = p.add([`q=${t}`, `p=${t}`], '::text[]');
+  let name = wordCase(p, 's.search_name', w);
+  if (fuzzy && t.length >= MIN_FUZZY) {
+    const tP = p.add(t);
+    const sim = `strict_word_similarity(${tP}, s.search_name)`;
+    const enough =
+      FUZZY_THRESHOLD > PG_STRICT_THRESHOLD ? ` AND ${sim} >= ${p.add(FUZZY_THRESHOLD)}::real` : '';
+    const swaps = letterSwaps(t).map((x) => `% ${escapeLike(x)} %`);
+    const swapped = likeAny(p, 's.search_name', swaps);
+    where.push(`(${tP} <<% s.search_name${enough})`);
+    if (swaps.length) where.push(swapped);
+    const trigram = `CASE WHEN ${tP} <<% s.search_name${enough} THEN floor(${sim}::float8 * 1000 + 0.5)::int ELSE 0 END`;
+    name = name.replace(
+      / ELSE 0 END$/,
+      ` ELSE GREATEST(${trigram}, CASE WHEN ${swapped} THEN ${SWAP_POINTS} ELSE 0 END) END`,
+    );
+  }
+  // Elsewhere points cannot beat an equal word in the name: skip them then (the common case).
+  return {
+    where: `(${where.join(' OR ')})`,
+    name,
+    other: `CASE WHEN ${likeAny(p, 's.search_name', [w.eq])} THEN 0 ELSE GREATEST(${rua}, CASE WHEN s.search_keys && ${keyP} THEN 4000 ELSE 0 END) END`,
+  };
+}
+
+const tierOf = (points: string) =>
+  `CASE WHEN ${points} >= 2000 THEN ${points} / 1000 WHEN ${points} > 0 THEN 1 ELSE 0 END`;
+
+const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DESC';
+
+/** The statement for a parsed query with at least one term. */
+export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): SearchSql {
+  const p = new Params();
+  const terms = query.terms.map((term) => termSql(p, term, options.fuzzy));
+  const columns: string[] = [];
+  const alphaTiers: string[] = [];
+  const otherTiers: string[] = [];
+  const onName: string[] = [];
+  const points: string[] = [];
+  const nameTerms: QueryTerm[] = [];
+  terms.forEach((sql, i) => {
+    columns.push(`${sql.other} AS o${i}`);
+    if (sql.name !== null) {
+      columns.push(`${sql.name} AS n${i}`);
+      const best = `GREATEST(n${i}, o${i})`;
+      points.push(best);
+      alphaTiers.push(tierOf(best));
+      onName.push(`(n${i} > 0 AND n${i} >= o${i})`);
+      const term = query.terms[i];
+      if (term) nameTerms.push(term);
+    } else {
+      points.push(`o${i}`);
+      otherTiers.push(tierOf(`o${i}`));
+    }
+  });
+
+  // Whole-name and starts-with tests are evaluated once per candidate (pw, ps), and the phrase
+  // class from them and the per-term columns: everything after the MATERIALIZED scan reads
+  // plain columns, so the planner cannot multiply the LIKEs by inlining.
+  const phraseCols: string[] = [];
+  let phrase = '0';
+  if (nameTerms.length > 0) {
+    const all = onName.join(' AND ');
+    const whole = p.add(` ${nameTerms.map((t) => t.text).join(' ')} `);
+    const starts = phraseStarts(nameTerms).map((s) => `${escapeLike(s)}%`);
+    phraseCols.push(`s.search_name = ${whole} AS pw`, `${likeAny(p, 's.search_name', starts)} AS ps`);
+    phrase = `CASE WHEN ${all} AND pw THEN 6 WHEN ${all} AND ps THEN 5 ELSE 0 END`;
+  }
+  const tiers = [...otherTiers];
+  if (alphaTiers.length > 0) {
+    tiers.push(`CASE WHEN ph > 0 THEN ph ELSE LEAST(${alphaTiers.join(', ')}) END`);
+  }
+  const limitP = p.add(options.limit);
+
+  const text = `
+WITH m AS MATERIALIZED (
+  SELECT s.id, s.dt_fal, ${[...columns, ...phraseCols].join(', ')}
+  FROM sepultados s
+  WHERE s.deleted_at IS NULL AND ${terms.map((t) => t.where).join(' AND ')}
+), page AS (
+  SELECT id, dt_fal, tier, points FROM (
+    SELECT id, dt_fal, LEAST(${tiers.join(', ')}) AS tier,
+      ${points.join(' + ')} + CASE ph WHEN 6 THEN 2000 WHEN 5 THEN 1000 ELSE 0 END AS points
+    FROM (SELECT m.*, ${phrase} AS ph FROM m) AS x
+  ) AS ranked
+  ORDER BY ${ORDER} LIMIT ${limitP}
+)
+SELECT page.id, s.nome, s.rua, s.quadra, s.chapa, to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal,
+  page.tier, page.points, f.file, f.thumb${options.count ? ', (SELECT count(*)::int FROM m) AS total' : ''}
+FROM page
+JOIN sepultados s ON s.id = page.id
+LEFT JOIN LATERAL (
+  SELECT file, thumb FROM sepultado_fotos WHERE sepultado_id = page.id ORDER BY position LIMIT 1
+) f ON true
+ORDER BY page.tier DESC, page.points DESC, page.dt_fal DESC NULLS LAST, page.id COLLATE "C" DESC`;
+  return { text, params: p.values };
+}

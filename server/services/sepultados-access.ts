@@ -1,0 +1,111 @@
+/**
+ * Who may do what with a burial record (spec §6), and the assignments of concessionários.
+ * Admins may do everything; a concessionário may edit the records assigned to them, never
+ * create, delete or (un)assign; everyone may read.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { isId } from '../../src/domain/ids';
+import { SEP_MSG } from '../../src/domain/sepultado-messages';
+import type { ConcessionarioListItem, SepultadoRecord } from '../../src/domain/sepultado-types';
+import type { AppContext } from '../context';
+import { sepultadoConcessionarios, type UserRow, users } from '../db/schema';
+import { forbidden, notFound, unprocessable } from '../http-error';
+import { findSepultado, getSepultado } from './sepultados-read';
+
+async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
+  const rows = await ctx.database.db
+    .select({ userId: sepultadoConcessionarios.userId })
+    .from(sepultadoConcessionarios)
+    .where(
+      and(
+        eq(sepultadoConcessionarios.sepultadoId, sepultadoId),
+        eq(sepultadoConcessionarios.userId, userId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The live record the user may edit: 403 for roles that never edit (before looking, so the
+ * answer does not reveal which ids exist), 404 when missing, 403 when not assigned.
+ */
+export async function recordForEdit(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<SepultadoRecord> {
+  if (user.role !== 'admin' && user.role !== 'concessionario') {
+    throw forbidden(SEP_MSG.forbiddenEdit);
+  }
+  const record = await findSepultado(ctx, id);
+  if (!record) throw notFound(SEP_MSG.notFound);
+  if (user.role === 'concessionario' && !(await isAssigned(ctx, record.id, user.id))) {
+    throw forbidden(SEP_MSG.forbiddenEdit);
+  }
+  return record;
+}
+
+async function targetUser(ctx: AppContext, userId: string): Promise<UserRow> {
+  if (!isId(userId)) throw notFound(SEP_MSG.userNotFound);
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound(SEP_MSG.userNotFound);
+  return row;
+}
+
+/** Admin only (checked by the route). Assigning twice is harmless. */
+export async function assignConcessionario(
+  ctx: AppContext,
+  admin: UserRow,
+  sepultadoId: string,
+  userId: string,
+): Promise<SepultadoRecord> {
+  const record = await findSepultado(ctx, sepultadoId);
+  if (!record) throw notFound(SEP_MSG.notFound);
+  const target = await targetUser(ctx, userId);
+  if (target.role !== 'concessionario') throw unprocessable(SEP_MSG.notConcessionario, 'userId');
+  await ctx.database.db
+    .insert(sepultadoConcessionarios)
+    .values({ sepultadoId: record.id, userId: target.id })
+    .onConflictDoNothing();
+  return getSepultado(ctx, record.id, admin);
+}
+
+/**
+ * Admin only. Removing an absent assignment is harmless. Someone who is no longer a
+ * concessionário can still be removed from a record they were assigned to (clean-up after a
+ * role change); otherwise a non-concessionário is refused like in assignment.
+ */
+export async function unassignConcessionario(
+  ctx: AppContext,
+  admin: UserRow,
+  sepultadoId: string,
+  userId: string,
+): Promise<SepultadoRecord> {
+  const record = await findSepultado(ctx, sepultadoId);
+  if (!record) throw notFound(SEP_MSG.notFound);
+  const target = await targetUser(ctx, userId);
+  const removed = await ctx.database.db
+    .delete(sepultadoConcessionarios)
+    .where(
+      and(
+        eq(sepultadoConcessionarios.sepultadoId, record.id),
+        eq(sepultadoConcessionarios.userId, target.id),
+      ),
+    )
+    .returning({ userId: sepultadoConcessionarios.userId });
+  if (removed.length === 0 && target.role !== 'concessionario') {
+    throw unprocessable(SEP_MSG.notConcessionario, 'userId');
+  }
+  return getSepultado(ctx, record.id, admin);
+}
+
+/** GET /api/users/concessionarios: who can be assigned, with nothing but id, name, e-mail. */
+export async function listConcessionarios(ctx: AppContext): Promise<ConcessionarioListItem[]> {
+  const rows = await ctx.database.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.role, 'concessionario'))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((r) => ({ _id: r.id, id: r.id, name: r.name, email: r.email }));
+}

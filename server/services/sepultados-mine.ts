@@ -1,0 +1,60 @@
+/**
+ * The management dashboard's list (GET /api/sepultados/meussepultados): every record for an
+ * admin, the assigned ones for a concessionário, optionally filtered by "name contains".
+ */
+import { SEP_MSG } from '../../src/domain/sepultado-messages';
+import type { SepultadoCard } from '../../src/domain/sepultado-types';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { forbidden } from '../http-error';
+import { type CardRow, toCard } from './sepultados-read';
+
+/** Its conditions vary with the role and the term, so it is built per call (from constants). */
+const CARD_SELECT = `
+SELECT s.id, s.nome, s.rua, s.quadra, s.chapa, f.file, f.thumb
+FROM sepultados s
+LEFT JOIN LATERAL (
+  SELECT file, thumb FROM sepultado_fotos WHERE sepultado_id = s.id ORDER BY position LIMIT 1
+) f ON true`;
+const NEWEST = 'ORDER BY s.created_at DESC, s.id DESC';
+
+/** LIKE pattern for "contains", with the user's %, _ and \ taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const MINE_LIMIT = { default: 20, max: 100 };
+
+/**
+ * The dashboard list: every record for an admin, the assigned ones for a concessionário;
+ * with `q`, records whose name contains it, ignoring accents and case (trigram index on
+ * fold_text(nome)). The term only ever travels as a parameter.
+ */
+export async function listMine(
+  ctx: AppContext,
+  user: UserRow,
+  options: { q: string; limit: number },
+): Promise<SepultadoCard[]> {
+  if (user.role !== 'admin' && user.role !== 'concessionario') {
+    throw forbidden(SEP_MSG.forbiddenList);
+  }
+  const conditions = ['s.deleted_at IS NULL'];
+  const params: unknown[] = [options.limit];
+  if (user.role !== 'admin') {
+    params.push(user.id);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM sepultado_concessionarios c
+        WHERE c.sepultado_id = s.id AND c.user_id = $${params.length})`,
+    );
+  }
+  const q = options.q.trim();
+  if (q) {
+    params.push(containsPattern(q));
+    conditions.push(`fold_text(s.nome) LIKE fold_text($${params.length}) ESCAPE '\\'`);
+  }
+  const rows = await ctx.database.sql.query<CardRow>(
+    `${CARD_SELECT} WHERE ${conditions.join(' AND ')} ${NEWEST} LIMIT $1`,
+    params,
+  );
+  return rows.map(toCard);
+}

@@ -1,0 +1,20 @@
+/** The frame of the routes with navbar, container and footer. */
+import { Outlet } from 'react-router-dom';
+import { FOOTER_YEAR, PROVIDER_NAME } from './branding';
+import { Navbar } from './navbar';
+
+export function Layout() {
+  return (
+    <>
+      <Navbar />
+      <main className="container">
+        <Outlet />
+      </main>
+      <footer className="footer">
+        <p>
+          {PROVIDER_NAME} © {FOOTER_YEAR}
+        </p>
+      </footer>
+    </>
+  );
+}

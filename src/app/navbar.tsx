@@ -1,0 +1,103 @@
+/**
+ * Navbar (spec §2): home icon, logo and title, search box, role-dependent links (only once the
+ * role is known), hamburger on small screens that closes on route change and outside click.
+ */
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { navLinks, searchHidden } from '../features/auth/access';
+import { useSession } from '../features/auth/session-context';
+import { PRODUCT_NAME } from './branding';
+
+export function Navbar() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [term, setTerm] = useState('');
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every route change is the point
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (menuRef.current && !menuRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    const q = term.trim();
+    if (!q) return;
+    navigate(`/sepultados/pesquisa?q=${encodeURIComponent(q)}`);
+  }
+
+  function logout() {
+    session.logout();
+    navigate('/login', { replace: true });
+  }
+
+  const links = navLinks(session.status, session.role);
+  return (
+    <header className="navbar">
+      <div className="navbar-inner" ref={menuRef}>
+        <Link to="/" className="brand" aria-label={`${PRODUCT_NAME} — página inicial`}>
+          <svg className="home-icon" viewBox="0 0 24 24" aria-hidden="true" width="22" height="22">
+            <path
+              d="M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z"
+              fill="currentColor"
+            />
+          </svg>
+          <img src="/icons/logo.svg" alt="" width="32" height="32" />
+          <span className="brand-title">{PRODUCT_NAME}</span>
+        </Link>
+        {!searchHidden(location.pathname, session.status) && (
+          <search className="nav-search">
+            <form onSubmit={search}>
+              <input
+                type="search"
+                aria-label="Pesquisar sepultados"
+                placeholder="Pesquisar sepultados..."
+                value={term}
+                onChange={(e) => setTerm(e.target.value)}
+              />
+              <button type="submit" className="btn" disabled={!term.trim()}>
+                Pesquisar
+              </button>
+            </form>
+          </search>
+        )}
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-label="Abrir menu"
+          aria-expanded={open}
+          aria-controls="menu-principal"
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <nav
+          id="menu-principal"
+          className={`nav-links${open ? ' open' : ''}`}
+          aria-label="Principal"
+        >
+          {links.map((link) =>
+            link.action === 'logout' ? (
+              <button key={link.label} type="button" className="nav-link-button" onClick={logout}>
+                {link.label}
+              </button>
+            ) : (
+              <RouterLink key={link.label} to={link.to ?? '/'} end={link.to === '/'}>
+                {link.label}
+              </RouterLink>
+            ),
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

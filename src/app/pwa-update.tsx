@@ -1,0 +1,65 @@
+/**
+ * Registers the service worker (production builds only) and asks before activating an update:
+ * "Nova versão disponível." → "Atualizar" (Squoosh-style: never reload under the person's feet).
+ * Says "Pronto para uso offline" once the shell is cached the first time.
+ */
+import { useEffect, useState } from 'react';
+import type { Workbox } from 'workbox-window';
+
+export function PwaUpdate() {
+  const [waiting, setWaiting] = useState<Workbox | null>(null);
+  const [offlineReady, setOfflineReady] = useState(false);
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let cancelled = false;
+    // Loaded after the first paint: registration is not needed to show the screen.
+    void import('workbox-window').then(({ Workbox: WorkboxClass }) => {
+      if (cancelled) return;
+      const wb = new WorkboxClass('/sw.js', { scope: '/' });
+      wb.addEventListener('waiting', () => setWaiting(wb));
+      wb.addEventListener('installed', (event) => {
+        if (!event.isUpdate) {
+          setOfflineReady(true);
+          setTimeout(() => setOfflineReady(false), 6000);
+        }
+      });
+      wb.addEventListener('controlling', (event) => {
+        if (event.isUpdate) window.location.reload();
+      });
+      void wb.register();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (waiting) {
+    return (
+      <div className="pwa-banner" role="status">
+        <span>Nova versão disponível.</span>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            setWaiting(null);
+            waiting.messageSkipWaiting();
+          }}
+        >
+          Atualizar
+        </button>
+        <button type="button" className="btn" onClick={() => setWaiting(null)}>
+          Agora não
+        </button>
+      </div>
+    );
+  }
+  if (offlineReady) {
+    return (
+      <div className="pwa-banner" role="status">
+        Pronto para uso offline
+      </div>
+    );
+  }
+  return null;
+}

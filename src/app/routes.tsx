@@ -1,0 +1,79 @@
+/**
+ * The route table of spec §2 with its guards. Pages other than login/register are lazy so the
+ * first load of /login stays small; each lives in its feature folder.
+ */
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import type { AccessRule } from '../features/auth/access';
+import LoginPage from '../features/auth/login-page';
+import RegisterPage from '../features/auth/register-page';
+import { FlashMessages } from './flash';
+import { Guard } from './guard';
+import { Layout } from './layout';
+import { PwaUpdate } from './pwa-update';
+
+const HomePage = lazy(() => import('../features/burials/home-page'));
+const DetailPage = lazy(() => import('../features/burials/detail-page'));
+const DashboardPage = lazy(() => import('../features/burials/dashboard-page'));
+const CreatePage = lazy(() => import('../features/burials/create-page'));
+const EditPage = lazy(() => import('../features/burials/edit-page'));
+const SearchPage = lazy(() => import('../features/search/results-page'));
+const ProfilePage = lazy(() => import('../features/users/profile-page'));
+const UserListPage = lazy(() => import('../features/users/user-list-page'));
+const UserCreatePage = lazy(() => import('../features/users/user-create-page'));
+const UserEditPage = lazy(() => import('../features/users/user-edit-page'));
+const ForgotPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
+const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
+
+const LOGIN: AccessRule = { login: true };
+const STAFF: AccessRule = { login: true, roles: ['admin', 'concessionario'] };
+const ADMIN: AccessRule = { login: true, roles: ['admin'] };
+
+function guarded(rule: AccessRule | null, element: React.ReactNode) {
+  const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
+  return rule ? <Guard rule={rule}>{page}</Guard> : page;
+}
+
+function Root() {
+  return (
+    <>
+      <FlashMessages />
+      <PwaUpdate />
+      <Outlet />
+    </>
+  );
+}
+
+export const router = createBrowserRouter(
+  [
+    {
+      element: <Root />,
+      children: [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/register', element: <RegisterPage /> },
+        { path: '/auth/forgot-password', element: guarded(null, <ForgotPage />) },
+        { path: '/auth/reset-password', element: guarded(null, <ResetPage />) },
+        { path: '/auth/verify-email', element: guarded(null, <VerifyPage />) },
+        {
+          element: <Layout />,
+          children: [
+            { path: '/', element: guarded(LOGIN, <HomePage />) },
+            { path: '/sepultados/pesquisa', element: guarded(null, <SearchPage />) },
+            { path: '/sepultados/meumemorial', element: guarded(STAFF, <DashboardPage />) },
+            { path: '/meussepultados', element: <Navigate to="/sepultados/meumemorial" replace /> },
+            { path: '/sepultados/add', element: guarded(ADMIN, <CreatePage />) },
+            { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
+            { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
+            { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
+            { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
+            { path: '/usuarios/add', element: guarded(ADMIN, <UserCreatePage />) },
+            { path: '/usuarios/edit/:id', element: guarded(ADMIN, <UserEditPage />) },
+            { path: '*', element: <Navigate to="/" replace /> },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: '/' },
+);

@@ -1,0 +1,38 @@
+/**
+ * Photo upload limits and their pt-BR messages, shared by the forms (to warn before sending)
+ * and the server (which enforces them). The spec gives no sizes; these are ours: a phone photo
+ * is 2–8 MB, so 10 MB each and 10 per request fit real use with room, and 40 megapixels covers
+ * every phone and most cameras while keeping one decode under ~160 MB of memory.
+ */
+export const UPLOAD_LIMITS = {
+  maxFiles: 10,
+  maxFileBytes: 10 * 1024 * 1024,
+  /** Whole multipart request: all files plus the text fields and multipart overhead. */
+  maxRequestBytes: 60 * 1024 * 1024,
+  maxFields: 40,
+  maxFieldBytes: 16 * 1024,
+  maxInputPixels: 40_000_000,
+  displayMaxSide: 1600,
+  thumbMaxSide: 320,
+  /** Photos one burial record may hold in all. */
+  maxPhotosPerRecord: 20,
+} as const;
+
+/** What the photo input offers (the server sniffs the bytes anyway). */
+export const ACCEPTED_IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+
+export const UPLOAD_MSG = {
+  notImage:
+    'O arquivo enviado não é uma imagem válida. Envie uma foto em JPEG, PNG, WebP, GIF ou AVIF.',
+  corrupt: 'A imagem está corrompida ou incompleta. Envie outro arquivo.',
+  heicUnsupported: 'Fotos HEIC/HEIF não são aceitas. Envie a foto em JPEG ou PNG.',
+  tooManyPixels: `Imagem grande demais: o limite é de ${UPLOAD_LIMITS.maxInputPixels / 1_000_000} megapixels.`,
+  fileTooLarge: `Cada foto pode ter no máximo ${UPLOAD_LIMITS.maxFileBytes / 1024 / 1024} MB.`,
+  tooManyFiles: `Envie no máximo ${UPLOAD_LIMITS.maxFiles} fotos por vez.`,
+  requestTooLarge: `O envio é grande demais (máximo de ${UPLOAD_LIMITS.maxRequestBytes / 1024 / 1024} MB por vez).`,
+  tooManyFields: 'O formulário enviado tem campos demais.',
+  fieldTooLarge: 'Um dos campos do formulário é grande demais.',
+  malformed: 'O formulário enviado está malformado.',
+  imageNotFound: 'Imagem não encontrada.',
+  unexpectedFile: (field: string) => `O campo "${field}" não aceita arquivos.`,
+} as const;

@@ -1,0 +1,19 @@
+/** The frame of the public screens without navbar (login, register, password flows). */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../app/branding';
+
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="auth-page">
+      <Link to="/" className="auth-brand">
+        <img src="/icons/logo.svg" alt="" width="40" height="40" />
+        <span>{PRODUCT_NAME}</span>
+      </Link>
+      <section className="auth-card" aria-labelledby="auth-title">
+        <h1 id="auth-title">{title}</h1>
+        {children}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../app/placeholder-page';
+
+export default function Page() {
+  return <PlaceholderPage title="Editando as informações" />;
+}

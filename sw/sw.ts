@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker: precaches the app shell (injected by vite-plugin-pwa), answers
+ * navigations with the cached index.html so every route opens offline, and never touches /api
+ * (API answers belong in Dexie, not in the service worker's caches). Updates wait for the
+ * page to ask (SKIP_WAITING) so nobody is reloaded mid-task.
+ */
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /\.[a-z0-9]{1,8}$/i],
+  }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});

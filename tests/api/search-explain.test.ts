@@ -1,0 +1,68 @@
+/**
+ * Neither the search nor the suggestions read the whole table: on 20,000 generated records
+ * (the bulk seed's generator) the plans of the statements the service runs — exact pass,
+ * typo pass, page with count, suggestions without — use the search indexes of migration
+ * 0004 and never a sequential scan of sepultados, on each engine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSearchSql } from '../../server/services/search-sql';
+import { generateSepultado, seededRandom } from '../../server/services/seed-generator';
+import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
+import { hasFuzzyTerm } from '../../src/domain/search-score';
+import { engines, type Harness, startApp } from './helpers';
+import { insertRecords } from './search-helpers';
+
+const ROWS = 20_000;
+const QUERIES = [
+  'jose da silva',
+  'maria aparecida souza',
+  'Souza quadra 12',
+  'placa 458',
+  'rua 3 quadra 7',
+  'benedito olivera santos',
+  'joao batsita',
+  'gonsalves',
+];
+
+describe.each(engines)('search plans on 20k records ($name)', (engine) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startApp(engine);
+    const rand = seededRandom(7);
+    await insertRecords(
+      h,
+      Array.from({ length: ROWS }, () => {
+        const g = generateSepultado(rand);
+        return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
+      }),
+    );
+    await h.app.ctx.database.sql.exec('ANALYZE sepultados');
+  }, 240_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const plan = async (q: string, fuzzy: boolean, suggestions: boolean) => {
+    const { text, params } = buildSearchSql(parseQuery(q), {
+      fuzzy,
+      limit: suggestions ? SEARCH_LIMITS.suggestions : SEARCH_LIMITS.defaultLimit,
+      count: !suggestions,
+    });
+    const rows = await h.app.ctx.database.sql.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN ${text}`,
+      params,
+    );
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  };
+
+  it.each(QUERIES)('%s: index scans only', async (q) => {
+    const passes = hasFuzzyTerm(parseQuery(q)) ? [false, true] : [false];
+    for (const fuzzy of passes) {
+      for (const suggestions of [false, true]) {
+        const text = await plan(q, fuzzy, suggestions);
+        expect(text, text).not.toMatch(/Seq Scan on sepultados/);
+        expect(text, text).toMatch(/Bitmap Index Scan on sepultados_search_(doc|name|keys)/);
+      }
+    }
+  });
+});

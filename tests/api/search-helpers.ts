@@ -1,0 +1,60 @@
+/**
+ * Fixtures for the search API tests: burial records written straight into the database in
+ * batches (thousands of them through the create form would only test the form), and the
+ * relevance-set records with the ids they got.
+ */
+import { newId } from '../../src/domain/ids';
+import type { SearchableRecord } from '../../src/domain/search-score';
+import { backgroundRecords } from '../fixtures/relevance-corpus';
+import { RELEVANCE_RECORDS, type RelevanceRecord } from '../fixtures/relevance-set';
+import type { Harness } from './helpers';
+
+export interface SeedRecord {
+  nome: string;
+  rua: string | null;
+  quadra: string;
+  chapa: string;
+  dtFal: string | null;
+}
+
+/** Inserts the records (500 per statement) and answers them with their new ids. */
+export async function insertRecords(
+  h: Harness,
+  records: SeedRecord[],
+): Promise<(SearchableRecord & SeedRecord)[]> {
+  const out: (SearchableRecord & SeedRecord)[] = [];
+  for (let start = 0; start < records.length; start += 500) {
+    const batch = records.slice(start, start + 500);
+    const params: unknown[] = [];
+    const rows = batch.map((rec) => {
+      const id = newId();
+      out.push({ ...rec, id });
+      params.push(id, rec.nome, rec.rua, rec.quadra, rec.chapa, rec.dtFal);
+      const n = params.length;
+      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::date)`;
+    });
+    await h.app.ctx.database.sql.query(
+      `INSERT INTO sepultados (id, nome, rua, quadra, chapa, dt_fal) VALUES ${rows.join(', ')}`,
+      params,
+    );
+  }
+  return out;
+}
+
+export interface RelevanceCorpus {
+  /** Every record inserted, with ids. */
+  records: (SearchableRecord & SeedRecord)[];
+  /** Relevance key (t01, c01a, b17…) → id. */
+  idOf: Map<string, string>;
+}
+
+/** The hand-made relevance records plus `background` generated ones, inserted. */
+export async function insertRelevanceCorpus(
+  h: Harness,
+  background = 1500,
+): Promise<RelevanceCorpus> {
+  const all: RelevanceRecord[] = [...RELEVANCE_RECORDS, ...backgroundRecords(background)];
+  const records = await insertRecords(h, all);
+  const idOf = new Map(all.map((rec, i) => [rec.key, records[i]?.id ?? '']));
+  return { records, idOf };
+}

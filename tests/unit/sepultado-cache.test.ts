@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from '../../server/services/sepultado-cache';
+import type { SepultadoRecord } from '../../src/domain/sepultado-types';
+
+const record = (id: string, nome = 'Maria') =>
+  ({ id, _id: id, nome, images: [], thumbs: [] }) as unknown as SepultadoRecord;
+
+describe('ReadCache', () => {
+  it('reads once within the TTL, again after it', async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = new ReadCache<SepultadoRecord>(1000, 10, () => now);
+    const load = async () => {
+      loads += 1;
+      return record('a');
+    };
+    await cache.get('a', load);
+    await cache.get('a', load);
+    expect(loads).toBe(1);
+    now = 1001;
+    await cache.get('a', load);
+    expect(loads).toBe(2);
+  });
+
+  it('shares one read between concurrent misses', async () => {
+    let loads = 0;
+    const cache = new ReadCache<SepultadoRecord>();
+    const load = async () => {
+      loads += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return record('a');
+    };
+    await Promise.all([cache.get('a', load), cache.get('a', load), cache.get('a', load)]);
+    expect(loads).toBe(1);
+  });
+
+  it('drops an entry on invalidate and never keeps a failed read', async () => {
+    const cache = new ReadCache<SepultadoRecord>();
+    await cache.get('a', async () => record('a', 'Antes'));
+    cache.invalidate('a');
+    expect((await cache.get('a', async () => record('a', 'Depois')))?.nome).toBe('Depois');
+    await expect(
+      cache.get('b', async () => {
+        throw new Error('banco fora');
+      }),
+    ).rejects.toThrow('banco fora');
+    expect((await cache.get('b', async () => record('b')))?.id).toBe('b');
+  });
+
+  it('keeps at most the given number of entries, dropping the least recently used', async () => {
+    const cache = new ReadCache<SepultadoRecord>(60_000, 2);
+    let loads = 0;
+    const load = (id: string) => async () => {
+      loads += 1;
+      return record(id);
+    };
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    await cache.get('a', load('a')); // a is now the most recent
+    await cache.get('c', load('c')); // evicts b
+    expect(cache.size).toBe(2);
+    loads = 0;
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    expect(loads).toBe(1);
+  });
+
+  it('hands out frozen records', async () => {
+    const cache = new ReadCache<SepultadoRecord>();
+    const got = await cache.get('a', async () => record('a'));
+    expect(Object.isFrozen(got)).toBe(true);
+    expect(Object.isFrozen(got?.images)).toBe(true);
+  });
+});
