@@ -1,0 +1,72 @@
+/**
+ * The one HTTP client (ky). Adds "Authorization: Bearer" when a token is stored and turns
+ * failures into ApiFailure {status, message, field}; status 0 means the network failed
+ * (offline), which callers treat differently from an answer.
+ */
+import ky, { HTTPError, type Options } from 'ky';
+import type { ApiError } from '../domain/types';
+import { readToken } from '../features/auth/session-storage';
+
+export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+
+export const api = ky.create({
+  prefixUrl: API_BASE,
+  timeout: 30_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = readToken();
+        if (token && !request.headers.has('authorization')) {
+          request.headers.set('authorization', `Bearer ${token}`);
+        }
+      },
+    ],
+  },
+});
+
+export class ApiFailure extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+  get offline(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** Any thrown value → ApiFailure, reading the server's {message, field} when there is one. */
+export async function toApiFailure(err: unknown, fallback: string): Promise<ApiFailure> {
+  if (err instanceof ApiFailure) return err;
+  if (err instanceof HTTPError) {
+    let body: Partial<ApiError> = {};
+    try {
+      body = (await err.response.clone().json()) as Partial<ApiError>;
+    } catch {
+      // not JSON: keep the fallback text
+    }
+    return new ApiFailure(
+      err.response.status,
+      typeof body.message === 'string' && body.message ? body.message : fallback,
+      typeof body.field === 'string' ? body.field : undefined,
+    );
+  }
+  return new ApiFailure(0, fallback);
+}
+
+/** GET/POST helpers that throw ApiFailure with the given fallback text. */
+export async function request<T>(
+  path: string,
+  options: Options & { fallback: string },
+): Promise<T> {
+  const { fallback, ...rest } = options;
+  try {
+    return await api(path, rest).json<T>();
+  } catch (err) {
+    throw await toApiFailure(err, fallback);
+  }
+}

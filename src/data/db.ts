@@ -1,0 +1,85 @@
+/**
+ * The browser's database (Dexie over IndexedDB). Screens read from here; the sync engine and
+ * the API client write here (GUIDE §1: server → sync → Dexie → useLiveQuery → UI). The service
+ * worker opens the same database by name to find the session and the outbox, so table names
+ * and keys are a contract: extend the schema with new versions, never edit an old one.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
+import type { TributeItem } from '../domain/tribute-types';
+import type { Role } from '../domain/user-rules';
+
+export const DB_NAME = 'memorial';
+
+export interface SessionRecord {
+  key: 'current';
+  token: string;
+  userId: string;
+  role: Role;
+  name: string;
+  email: string;
+}
+
+/**
+ * A burial as the device keeps it: the public record (full when its page was opened, or the
+ * card fields from a list), plus local fields for the read model and the offline search.
+ */
+export interface LocalSepultado
+  extends Omit<Partial<SepultadoRecord>, 'nome' | 'quadra' | 'chapa' | 'rua'> {
+  id: string;
+  nome: SepultadoCard['nome'];
+  quadra: SepultadoCard['quadra'];
+  chapa: SepultadoCard['chapa'];
+  /** True once the full record (detail answer) is stored, not only card fields. */
+  full: boolean;
+  /** Folded, variant-normalised name tokens (search domain module) for the multi-entry index. */
+  nameTokens: string[];
+  rua: string | null;
+  /** When this device last stored it (ms). */
+  storedAt: number;
+}
+
+/** Ordered id lists of screens (e.g. the home page's "Recentes") so they show offline. */
+export interface ListRecord {
+  key: string;
+  ids: string[];
+  storedAt: number;
+}
+
+/**
+ * A tribute as the device keeps it for reading without signal (issue 5): the listed item plus
+ * its paging cursor "createdAt_id", which sorts in list order within one record.
+ */
+export interface LocalComentario extends TributeItem {
+  cursor: string;
+  storedAt: number;
+}
+
+/** Small key/value state: sync cursor, visit-pack progress, last update time. */
+export interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+export class MemorialDb extends Dexie {
+  session!: EntityTable<SessionRecord, 'key'>;
+  sepultados!: EntityTable<LocalSepultado, 'id'>;
+  lists!: EntityTable<ListRecord, 'key'>;
+  meta!: EntityTable<MetaRecord, 'key'>;
+  comentarios!: EntityTable<LocalComentario, 'id'>;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    this.version(1).stores({ session: 'key' });
+    this.version(2).stores({
+      session: 'key',
+      sepultados: 'id, *nameTokens, [rua+quadra+chapa], quadra, chapa, storedAt',
+      lists: 'key',
+      meta: 'key',
+    });
+    // Tributes read offline: one record's list in order via [sepultadoId+cursor].
+    this.version(3).stores({ comentarios: 'id, [sepultadoId+cursor]' });
+  }
+}
+
+export const db = new MemorialDb();
