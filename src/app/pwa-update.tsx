@@ -27,7 +27,8 @@ export function PwaUpdate() {
       wb.addEventListener('controlling', (event) => {
         if (event.isUpdate) window.location.reload();
       });
-      void wb.register();
+      // Registration can fail (service workers blocked, private mode): the app still works online.
+      wb.register().catch(() => undefined);
     });
     return () => {
       cancelled = true;

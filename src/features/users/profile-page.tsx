@@ -1,5 +1,206 @@
-import { PlaceholderPage } from '../../app/placeholder-page';
+/**
+ * /user/profile "Perfil" (spec §2, §7, §8): avatar, then photo, name, e-mail, phone and an
+ * optional new password, sent as multipart to PATCH /users/edit/{id} (only what changed; blank
+ * passwords left out). When the answer carries a token (own password changed, every other
+ * session ended) it becomes the stored session token at once. An own e-mail change waits for
+ * its link; the state and a resend button show in EmailStatus.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useFlash } from '../../app/flash';
+import { FormField } from '../../app/form-field';
+import { ApiFailure } from '../../data/api';
+import { maskPhone, onlyDigits } from '../../domain/masks';
+import type { FieldErrors } from '../../domain/user-rules';
+import type { AccountUser } from '../../domain/user-types';
+import { replaceStoredToken } from '../auth/replace-token';
+import { useSession } from '../auth/session-context';
+import { useAccountUser } from './api/get-user';
+import { patchProfile } from './api/update-profile';
+import { EmailStatus } from './email-status';
+import { failureText } from './failure-text';
+import { LoadError } from './load-error';
+import { PhotoField, useImagePreview } from './photo-field';
+import { avatarUrl } from './user-avatar';
+import { hasErrors, type ProfileValues, validateProfile } from './user-form-rules';
+import { buildUserPayload, changedFields } from './user-payload';
+import { USER_TEXT } from './user-texts';
+import './users.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Perfil" />;
+const FIELDS = new Set(['name', 'email', 'phone', 'password', 'confirmpassword']);
+
+function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: AccountUser): void }) {
+  const session = useSession();
+  const flash = useFlash();
+  const [values, setValues] = useState<ProfileValues>({
+    name: user.name,
+    email: user.email,
+    phone: maskPhone(user.phone),
+    password: '',
+    confirmpassword: '',
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [detail, setDetail] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const preview = useImagePreview(image);
+
+  const set = (field: keyof ProfileValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateProfile(values);
+    setErrors(found);
+    setDetail(null);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    try {
+      const fields = {
+        ...changedFields(
+          { name: values.name.trim(), email: values.email.trim(), phone: onlyDigits(values.phone) },
+          { name: user.name, email: user.email, phone: user.phone },
+        ),
+        password: values.password,
+        confirmpassword: values.confirmpassword,
+      };
+      const answer = await patchProfile(user._id, buildUserPayload(fields, image, true));
+      if (answer.token) replaceStoredToken(answer.token);
+      flash.success(answer.message);
+      onSaved(answer.user);
+      // New name, photo or token: the session and the navbar follow.
+      await session.refresh();
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof ApiFailure && err.field && FIELDS.has(err.field)) {
+        setErrors({ [err.field]: err.message });
+      } else {
+        const text = failureText(err, USER_TEXT.updateFailed);
+        if (text !== USER_TEXT.updateFailed) setDetail(text);
+      }
+      flash.error(USER_TEXT.updateFailed);
+    }
+  }
+
+  return (
+    <>
+      <div className="profile-head">
+        <img
+          className="profile-avatar"
+          src={preview ?? avatarUrl(user.image)}
+          alt={preview ? 'Pré-visualização da nova foto' : `Foto de ${user.name}`}
+          width={128}
+          height={128}
+        />
+        <div>
+          <h1 id="profile-title">{USER_TEXT.profileTitle}</h1>
+          <p className="muted">{user.email}</p>
+        </div>
+      </div>
+      <EmailStatus user={user} />
+      <form className="user-form" onSubmit={submit} noValidate aria-busy={busy}>
+        <fieldset disabled={busy}>
+          <PhotoField file={image} onChange={setImage} showPreview={false} />
+          <FormField
+            label="Nome"
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+            error={errors.name}
+          />
+          <FormField
+            label="E-mail"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            error={errors.email}
+          />
+          <FormField
+            label="Telefone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="(00) 00000-0000"
+            value={values.phone}
+            onChange={(e) => set('phone', maskPhone(e.target.value))}
+            error={errors.phone}
+          />
+          <div className="field-row">
+            <FormField
+              label="Senha"
+              name="password"
+              revealable
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password', e.target.value)}
+              error={errors.password}
+              hint={USER_TEXT.passwordHint}
+            />
+            <FormField
+              label="Confirmar senha"
+              name="confirmpassword"
+              revealable
+              autoComplete="new-password"
+              value={values.confirmpassword}
+              onChange={(e) => set('confirmpassword', e.target.value)}
+              error={errors.confirmpassword}
+            />
+          </div>
+          {detail && (
+            <p className="form-error" role="alert">
+              {detail}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary user-form-submit">
+            Editar
+          </button>
+        </fieldset>
+      </form>
+    </>
+  );
+}
+
+export default function ProfilePage() {
+  const session = useSession();
+  const flash = useFlash();
+  const { state, retry, replace } = useAccountUser(session.auth?.userId);
+  // Each save starts a fresh form from the server's answer (blank passwords, no chosen file).
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (state.status === 'error') flash.error(state.message);
+  }, [state, flash]);
+
+  return (
+    <section className="page users-page profile-page" aria-labelledby="profile-title">
+      {state.status === 'loading' && (
+        <>
+          <h1 id="profile-title">{USER_TEXT.profileTitle}</h1>
+          <p className="loading">Carregando...</p>
+        </>
+      )}
+      {state.status === 'error' && (
+        <>
+          <h1 id="profile-title">{USER_TEXT.profileTitle}</h1>
+          <LoadError state={state} onRetry={retry} />
+        </>
+      )}
+      {state.status === 'ready' && (
+        <ProfileForm
+          key={`${state.user._id}-${version}`}
+          user={state.user}
+          onSaved={(user) => {
+            replace(user);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,20 @@
+/** GET /users/verify-email and POST /users/resend-verification (spec §7, issue 4). */
+import { request } from '../../../data/api';
+import { AUTH_TEXT } from '../account-texts';
+
+export interface MessageAnswer {
+  message: string;
+}
+
+export function getVerifyEmail(token: string, email: string): Promise<MessageAnswer> {
+  return request<MessageAnswer>('users/verify-email', {
+    method: 'get',
+    searchParams: { token, email },
+    fallback: AUTH_TEXT.verifyFailed,
+  });
+}
+
+/** With a session and no body: the link goes to the person's own address waiting to be confirmed. */
+export function postResendVerification(fallback: string): Promise<MessageAnswer> {
+  return request<MessageAnswer>('users/resend-verification', { method: 'post', fallback });
+}

@@ -1,0 +1,22 @@
+/** PATCH /users/:id and PATCH /users/:id/role (admin; spec §7). */
+import { request } from '../../../data/api';
+import type { Role } from '../../../domain/user-rules';
+import type { UserPayload } from '../user-payload';
+import { USER_TEXT } from '../user-texts';
+import type { UserAnswer } from './create-user';
+
+export function patchUser(id: string, payload: UserPayload): Promise<UserAnswer> {
+  return request<UserAnswer>(`users/${encodeURIComponent(id)}`, {
+    method: 'patch',
+    ...payload,
+    fallback: USER_TEXT.updateFailed,
+  });
+}
+
+export function patchUserRole(id: string, role: Role): Promise<UserAnswer> {
+  return request<UserAnswer>(`users/${encodeURIComponent(id)}/role`, {
+    method: 'patch',
+    json: { role },
+    fallback: USER_TEXT.updateFailed,
+  });
+}
