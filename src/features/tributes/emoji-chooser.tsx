@@ -1,0 +1,102 @@
+/**
+ * The emoji button and its popover. The picker itself is lazy (emoji-picker.tsx). It closes
+ * when an emoji is chosen or the mouse leaves button and picker (spec §4), and — for touch and
+ * keyboard, where there is no mouse to leave — on a tap outside or Escape, giving focus back.
+ */
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { TRIBUTE_UI } from './tribute-texts';
+import './tribute-emoji.css';
+
+// A chunk that cannot load (an old deploy's file gone, no signal before the service worker
+// cached it) shows a line of text instead of taking the whole page down with it.
+const TributeEmojiPicker = lazy(() =>
+  import('./emoji-picker').catch(() => ({ default: PickerUnavailable })),
+);
+
+function PickerUnavailable(_props: { onPick: (emoji: string) => void }) {
+  return <p className="tribute-emoji-loading">{TRIBUTE_UI.emojiUnavailable}</p>;
+}
+
+export function EmojiChooser({
+  onPick,
+  disabled,
+}: {
+  onPick: (emoji: string) => void;
+  disabled?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const popoverId = useId();
+
+  // The mouse leaving closes it (spec §4). A DOM listener, not a JSX handler: the wrapper is a
+  // plain box, and keyboard users close it with Escape instead.
+  useEffect(() => {
+    const el = wrapper.current;
+    if (!open || !el) return;
+    const close = () => setOpen(false);
+    el.addEventListener('mouseleave', close);
+    return () => el.removeEventListener('mouseleave', close);
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !wrapper.current?.contains(event.target)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  function choose(emoji: string) {
+    onPick(emoji);
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  return (
+    <div className="tribute-emoji" ref={wrapper}>
+      <button
+        ref={button}
+        type="button"
+        className="btn"
+        aria-label={TRIBUTE_UI.emojiButtonLabel}
+        aria-expanded={open}
+        aria-controls={open ? popoverId : undefined}
+        disabled={disabled}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">🙂</span> {TRIBUTE_UI.emojiButton}
+      </button>
+      {open && (
+        <div className="tribute-emoji-popover" id={popoverId}>
+          <div className="tribute-emoji-bar">
+            <span>{TRIBUTE_UI.emojiSheetTitle}</span>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+              }}
+            >
+              {TRIBUTE_UI.modalClose}
+            </button>
+          </div>
+          <Suspense fallback={<p className="tribute-emoji-loading">{TRIBUTE_UI.emojiLoading}</p>}>
+            <TributeEmojiPicker onPick={choose} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

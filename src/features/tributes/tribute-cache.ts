@@ -1,0 +1,79 @@
+/**
+ * The device's copy of the tributes it has seen, so a family at the graveside without signal
+ * still reads them (GUIDE §1: what a visitor opened once works again offline). Written after
+ * every page the server answers, read only when the server cannot be reached.
+ *
+ * A page answers for a whole cursor range, not just its items: page 1 covers everything newer
+ * than its last item, a `before` page everything between `before` and its last item, and the
+ * last page (hasMore false) everything older too. Cached tributes in that range that the page
+ * does not hold were removed elsewhere, so they are dropped — the copy converges on the server.
+ */
+import Dexie from 'dexie';
+import type { LocalComentario, MemorialDb } from '../../data/db';
+import { tributeCursor } from '../../domain/tribute-rules';
+import type { TributeItem } from '../../domain/tribute-types';
+
+/** How many tributes of one record the offline list shows at most. */
+export const OFFLINE_LIST_MAX = 50;
+
+function toLocal(item: TributeItem, now: number): LocalComentario {
+  return { ...item, cursor: tributeCursor(item), storedAt: now };
+}
+
+function fromLocal(row: LocalComentario): TributeItem {
+  const { cursor: _cursor, storedAt: _storedAt, ...item } = row;
+  return item;
+}
+
+export interface CachedPage {
+  items: readonly TributeItem[];
+  hasMore: boolean;
+  /** The `before` cursor the page was asked with; null for page 1. */
+  before: string | null;
+}
+
+export async function cacheTributePage(
+  database: MemorialDb,
+  sepultadoId: string,
+  page: CachedPage,
+  now: number = Date.now(),
+): Promise<void> {
+  const last = page.items.at(-1);
+  // Upper bound: exclusive `before`, or above any cursor for page 1.
+  const upper: [string, string | typeof Dexie.maxKey] = [sepultadoId, page.before ?? Dexie.maxKey];
+  // Lower bound: the page's last item (inclusive) while more exist, else the very bottom.
+  const lower: [string, string | typeof Dexie.minKey] = [
+    sepultadoId,
+    page.hasMore && last ? tributeCursor(last) : Dexie.minKey,
+  ];
+  await database.transaction('rw', database.comentarios, async () => {
+    await database.comentarios
+      .where('[sepultadoId+cursor]')
+      .between(lower, upper, true, page.before === null)
+      .delete();
+    await database.comentarios.bulkPut(page.items.map((item) => toLocal(item, now)));
+  });
+}
+
+export async function cacheTribute(database: MemorialDb, item: TributeItem): Promise<void> {
+  await database.comentarios.put(toLocal(item, Date.now()));
+}
+
+export async function uncacheTribute(database: MemorialDb, id: string): Promise<void> {
+  await database.comentarios.delete(id);
+}
+
+/** The record's cached tributes, newest first, at most `limit`. */
+export async function cachedTributes(
+  database: MemorialDb,
+  sepultadoId: string,
+  limit: number = OFFLINE_LIST_MAX,
+): Promise<TributeItem[]> {
+  const rows = await database.comentarios
+    .where('[sepultadoId+cursor]')
+    .between([sepultadoId, Dexie.minKey], [sepultadoId, Dexie.maxKey])
+    .reverse()
+    .limit(limit)
+    .toArray();
+  return rows.map(fromLocal);
+}

@@ -1,0 +1,33 @@
+/**
+ * Date of a tribute as the spec shows timestamps: pt-BR, 24 h, "dd/MM/yyyy HH:mm" in the
+ * device's time zone. Built from formatToParts so the output is exactly that shape, whatever
+ * separator a browser's pt-BR data puts between date and time ("01/05/2025, 14:30" in some).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** ISO timestamp → "dd/MM/yyyy HH:mm"; '' when the value is not a date. */
+export function formatTributeDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts: Record<string, string> = {};
+  for (const part of formatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
