@@ -26,6 +26,9 @@ export default defineConfig(({ mode }) => {
         injectRegister: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,jpg,ico,woff2,webmanifest}'],
+          // emoji-picker-react's English emoji data: the app passes the Portuguese data instead
+          // and never loads this chunk, so phones should not store it.
+          globIgnores: ['**/emojis-*.js'],
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         },
         devOptions: { enabled: false },

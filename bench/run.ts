@@ -1,10 +1,14 @@
 /**
- * npm run bench: starts the real server on PGlite and (when it answers) PostgreSQL, plus the
- * bare baseline server, runs every scenario against both in the same run, and writes
- * bench/RESULTS.md. Flags: --duration S (per target, default 10), --connections N (default 50),
- * --only name[,name], --engines pglite,postgres.
+ * npm run bench: for PGlite and (when it answers) PostgreSQL, seeds a register with the seed
+ * CLI, starts the real server on it, plus the bare baseline server, runs every scenario
+ * against both in the same run, and writes bench/RESULTS.md.
+ * Flags: --count N (records seeded first, default 100000; 0 skips), --duration S (per target,
+ * default 10), --connections N (default 50), --only name[,name], --engines pglite,postgres.
  */
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type ServerProcess, startServer } from '../scripts/server-process';
@@ -12,9 +16,32 @@ import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
+import { searchScenario } from './scenarios/search';
+import { sepultadosScenario } from './scenarios/sepultados';
 
 type Scenario = (ctx: BenchContext) => Promise<Row[]>;
-const SCENARIOS: Record<string, Scenario> = { checkuser: checkuserScenario };
+const SCENARIOS: Record<string, Scenario> = {
+  checkuser: checkuserScenario,
+  sepultados: sepultadosScenario,
+  search: searchScenario,
+};
+
+const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Loads N records with the seed CLI into the database the server will open. */
+function seed(count: number, env: Record<string, string>): number {
+  if (count <= 0) return 0;
+  const started = Date.now();
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'server/seed-cli.ts'), '--count', String(count)],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`seed falhou (código ${result.status})`);
+  console.log(`seed: ${count} registros em ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return count;
+}
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -57,6 +84,7 @@ async function main() {
     durationSeconds: Number(arg('duration') ?? 10),
     connections: Number(arg('connections') ?? 50),
   };
+  const count = Number(arg('count') ?? 100_000);
   const only = arg('only')?.split(',');
   const scenarios = Object.entries(SCENARIOS).filter(([n]) => !only || only.includes(n));
   const wanted = (arg('engines') ?? 'pglite,postgres').split(',');
@@ -70,20 +98,33 @@ async function main() {
     for (const engine of engines) {
       const run = async (databaseUrl?: string) => {
         let server: ServerProcess | null = null;
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-bench-'));
+        const dbEnv: Record<string, string> = databaseUrl
+          ? { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
+          : { DATA_DIR: dataDir };
         try {
+          const seedCount = seed(count, dbEnv);
           server = await startServer({
+            dataDir,
+            timeoutMs: 180_000,
             env: {
               SEED: 'none',
               LOG_LEVEL: 'warn',
-              ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+              ADMIN_EMAIL: BENCH_ADMIN.email,
+              ADMIN_PASSWORD: BENCH_ADMIN.password,
+              ...dbEnv,
             },
           });
+          process.env.BENCH_ADMIN_EMAIL = BENCH_ADMIN.email;
+          process.env.BENCH_ADMIN_PASSWORD = BENCH_ADMIN.password;
           for (const [name, scenario] of scenarios) {
             console.log(`== ${name} on ${engine}`);
-            rows.push(...(await scenario({ engine, server, bare, load, seedCount: 0 })));
+            const ctx = { engine, server, bare, load, seedCount, databaseUrl: databaseUrl ?? null };
+            rows.push(...(await scenario(ctx)));
           }
         } finally {
           await server?.stop();
+          fs.rmSync(dataDir, { recursive: true, force: true });
         }
       };
       if (engine === 'postgres') await withPgDatabase(run);
@@ -95,7 +136,7 @@ async function main() {
   const file = writeReport(rows, {
     engines: engines.join(', '),
     load: `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-    data: 'empty database plus the benchmark user',
+    data: `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
   });
   console.log(`Relatório: ${file}`);
   for (const r of rows) {

@@ -8,4 +8,6 @@ export interface BenchContext {
   load: LoadOptions;
   /** Records loaded by the seed before the server started (0 when none). */
   seedCount: number;
+  /** PostgreSQL URL of the server's database (null on PGlite). */
+  databaseUrl?: string | null;
 }

@@ -1,5 +1,69 @@
-import { PlaceholderPage } from '../../app/placeholder-page';
+/**
+ * Create burial, /sepultados/add (spec §2 "Criação de Memorial"; admin only by the route
+ * table): the shared form with "Cadastrar"; on success the server's message (or "Criado com
+ * sucesso!") and the dashboard. Creating goes straight to the API (admin work): without
+ * signal it says so and keeps what was typed.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useFlash } from '../../app/flash';
+import { ApiFailure } from '../../data/api';
+import { useSession } from '../auth/session-context';
+import { BurialForm } from './burial-form';
+import { createSepultado } from './data/calls';
+import { failureText } from './data/failure';
+import { type BurialPayload, emptyValues } from './form-values';
+import { TEXT } from './texts';
+import './burials.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Criação de Memorial" />;
+export default function CreatePage() {
+  const flash = useFlash();
+  const navigate = useNavigate();
+  const { auth } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const [initial] = useState(emptyValues);
+
+  async function send(payload: BurialPayload) {
+    if (!auth?.token) {
+      flash.error(TEXT.needLogin);
+      navigate('/', { replace: true });
+      return;
+    }
+    setBusy(true);
+    setFieldError(null);
+    try {
+      const answer = await createSepultado(payload);
+      flash.success(answer.message || TEXT.created);
+      navigate('/sepultados/meumemorial');
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof ApiFailure && err.field) {
+        setFieldError({ field: err.field, message: err.message });
+      }
+      flash.error(
+        failureText(err, {
+          fallback: TEXT.createError,
+          401: TEXT.createSessionInvalid,
+          403: TEXT.createForbidden,
+        }),
+      );
+      if (err instanceof ApiFailure && err.status === 401) navigate('/', { replace: true });
+    }
+  }
+
+  return (
+    <section className="page form-page">
+      <h1>{TEXT.createTitle}</h1>
+      <p className="muted">{TEXT.createExplain}</p>
+      <BurialForm
+        initial={initial}
+        baseline={null}
+        submitLabel="Cadastrar"
+        busy={busy}
+        serverError={fieldError}
+        onSubmit={(payload) => void send(payload)}
+      />
+    </section>
+  );
 }

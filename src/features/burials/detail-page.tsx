@@ -1,5 +1,51 @@
-import { PlaceholderPage } from '../../app/placeholder-page';
+/**
+ * Burial detail, /sepultados/:id (spec §2): the name as title ("Carregando..." while
+ * loading), the photo carousel, the data sections and the tributes. Reads the Dexie row
+ * (useSepultado), so a page opened once shows again without signal.
+ */
+import { Link, useParams } from 'react-router-dom';
+import { TributesSection } from '../tributes/tributes-section';
+import { useSepultado } from './data/use-sepultado';
+import { DetailSections } from './detail-sections';
+import { PhotoCarousel } from './photo-carousel';
+import { TEXT } from './texts';
+import './burials.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Sepultado" />;
+export default function DetailPage() {
+  const { id = '' } = useParams();
+  const { row, fetch } = useSepultado(id);
+
+  if (fetch.phase === 'notFound' || (!row && fetch.phase === 'failed')) {
+    const offline = fetch.phase === 'failed' && fetch.offline;
+    return (
+      <section className="page detail-missing">
+        <h1>{fetch.phase === 'notFound' ? fetch.message : TEXT.detailLoadError}</h1>
+        {offline && <p className="muted">{TEXT.detailOffline}</p>}
+        <p>
+          <Link to="/" className="btn">
+            Voltar para o início
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (!row) {
+    return (
+      <section className="page">
+        <h1 aria-busy="true">{TEXT.loading}</h1>
+      </section>
+    );
+  }
+
+  return (
+    <div className="detail">
+      <section className="page detail-head">
+        <h1>{row.nome}</h1>
+        <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
+      </section>
+      <DetailSections row={row} />
+      <TributesSection sepultadoId={row.id} />
+    </div>
+  );
 }

@@ -1,5 +1,23 @@
-import { PlaceholderPage } from '../../app/placeholder-page';
+/** Home, "/" (spec §2): "Recentes", a grid of burial cards read from the Dexie read model. */
+import { BurialCard } from './burial-card';
+import { useHomeList } from './data/use-home-list';
+import { TEXT } from './texts';
+import './burials.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Recentes" />;
+export default function HomePage() {
+  const { rows } = useHomeList();
+  return (
+    <section className="home">
+      <h1>{TEXT.homeTitle}</h1>
+      {rows === null && <p className="loading">{TEXT.loading}</p>}
+      {rows?.length === 0 && <p className="empty">{TEXT.homeEmpty}</p>}
+      {rows && rows.length > 0 && (
+        <div className="card-grid">
+          {rows.map((row) => (
+            <BurialCard key={row.id} row={row} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,74 @@
+/**
+ * A home card (spec §2): photo, name, Rua, Quadra, Placa and "Mais detalhes". The photo
+ * opens the enlarged overlay, except the placeholder, which does not expand.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { LocalSepultado } from '../../data/db';
+import { displayText, PLACEHOLDERS } from '../../domain/sepultado-display';
+import { cardPhoto } from './data/local-rows';
+import { ImageOverlay } from './image-overlay';
+import { imageUrl, SepultadoImage } from './sepultado-image';
+import { TEXT } from './texts';
+
+export function BurialCard({ row }: { row: LocalSepultado }) {
+  const [open, setOpen] = useState(false);
+  const photo = cardPhoto(row);
+  const image = (
+    <SepultadoImage
+      className="card-photo"
+      file={photo.thumb}
+      placeholder={PLACEHOLDERS.home}
+      alt={photo.thumb ? `Foto de ${row.nome}` : `Sem foto de ${row.nome}`}
+      width={320}
+      height={240}
+    />
+  );
+  return (
+    <article className="burial-card">
+      {photo.full ? (
+        <button
+          type="button"
+          className="card-photo-button"
+          aria-label={`Ampliar a foto de ${row.nome}`}
+          onClick={() => setOpen(true)}
+        >
+          {image}
+        </button>
+      ) : (
+        image
+      )}
+      <div className="card-body">
+        <h2 className="card-name">{row.nome}</h2>
+        <dl className="card-data">
+          <div>
+            <dt>Rua</dt>
+            <dd>{displayText(row.rua)}</dd>
+          </div>
+          <div>
+            <dt>Quadra</dt>
+            <dd>{displayText(row.quadra)}</dd>
+          </div>
+          <div>
+            <dt>Placa</dt>
+            <dd>{displayText(row.chapa)}</dd>
+          </div>
+        </dl>
+        <Link
+          className="btn card-link"
+          to={`/sepultados/${row.id}`}
+          aria-label={`${TEXT.moreDetails} sobre ${row.nome}`}
+        >
+          {TEXT.moreDetails}
+        </Link>
+      </div>
+      {open && photo.full && (
+        <ImageOverlay
+          src={imageUrl(photo.full, PLACEHOLDERS.home)}
+          alt={`Foto de ${row.nome}`}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </article>
+  );
+}

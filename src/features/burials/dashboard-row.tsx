@@ -1,0 +1,82 @@
+/** One row of the dashboard: thumbnail, name, and the actions the role allows (spec §2, §6). */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PLACEHOLDERS } from '../../domain/sepultado-display';
+import type { SepultadoCard } from '../../domain/sepultado-types';
+import type { AssignMode } from './assign-inline';
+import { SepultadoImage } from './sepultado-image';
+
+interface Props {
+  card: SepultadoCard;
+  isAdmin: boolean;
+  /** A request is pending somewhere on the list: every action waits. */
+  busy: boolean;
+  onDelete(): void;
+  onAssign(mode: AssignMode): void;
+  children?: ReactNode;
+}
+
+export function DashboardRow({ card, isAdmin, busy, onDelete, onAssign, children }: Props) {
+  return (
+    <li className="dash-row">
+      <div className="dash-main">
+        <SepultadoImage
+          className="dash-thumb"
+          file={card.thumb ?? card.images[0]}
+          placeholder={PLACEHOLDERS.sepultura}
+          alt={`Foto de ${card.nome}`}
+          width={64}
+          height={64}
+        />
+        <div className="dash-name">
+          <Link to={`/sepultados/${card.id}`}>{card.nome}</Link>
+          <small className="muted">
+            Quadra {card.quadra} · Placa {card.chapa}
+          </small>
+        </div>
+      </div>
+      <div className="dash-actions">
+        <Link
+          className="btn btn-small"
+          to={`/sepultados/edit/${card.id}`}
+          aria-label={`Editar ${card.nome}`}
+          aria-disabled={busy || undefined}
+        >
+          Editar
+        </Link>
+        {isAdmin && (
+          <>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              aria-label={`Atribuir concessionário a ${card.nome}`}
+              onClick={() => onAssign('atribuir')}
+            >
+              Atribuir
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              aria-label={`Desatribuir concessionário de ${card.nome}`}
+              onClick={() => onAssign('desatribuir')}
+            >
+              Desatribuir
+            </button>
+            <button
+              type="button"
+              className="btn btn-small btn-danger"
+              disabled={busy}
+              aria-label={`Excluir ${card.nome}`}
+              onClick={onDelete}
+            >
+              Excluir
+            </button>
+          </>
+        )}
+      </div>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The read model's merge rules, pure so they are tested on their own: how a server answer
+ * becomes a Dexie row. A card (home, dashboard) never downgrades a full row (a detail page the
+ * visitor opened): it only refreshes the card's own fields. Who is assigned to a record is
+ * not kept on the device: the stored copy is shared by whoever uses the device next.
+ */
+import type { LocalSepultado } from '../../../data/db';
+import { locationKeys, nameTokens } from '../../../domain/search-text';
+import type { SepultadoCard, SepultadoRecord } from '../../../domain/sepultado-types';
+
+export function rowFromRecord(record: SepultadoRecord, now: number = Date.now()): LocalSepultado {
+  const { concessionarios: _c, concessionariosInfo: _ci, ...rest } = record;
+  return {
+    ...rest,
+    full: true,
+    nameTokens: nameTokens(record.nome),
+    locationKeys: locationKeys(record),
+    storedAt: now,
+  };
+}
+
+function cardFields(card: SepultadoCard) {
+  return {
+    _id: card._id,
+    id: card.id,
+    nome: card.nome,
+    rua: card.rua,
+    quadra: card.quadra,
+    chapa: card.chapa,
+    nameTokens: nameTokens(card.nome),
+    locationKeys: locationKeys(card),
+  };
+}
+
+/**
+ * A card merged over what the device holds. Over a full row the text fields change, and the
+ * photos only when the card's first photo is not among the row's (the photo list changed on
+ * the server; the next detail visit brings the rest).
+ */
+export function mergeCard(
+  existing: LocalSepultado | undefined,
+  card: SepultadoCard,
+  now: number = Date.now(),
+): LocalSepultado {
+  const thumbs = card.thumb ? [card.thumb] : [];
+  if (existing?.full) {
+    const first = card.images[0];
+    const photosKnown = first === undefined || (existing.images ?? []).includes(first);
+    return {
+      ...existing,
+      ...cardFields(card),
+      ...(photosKnown ? {} : { images: card.images, thumbs }),
+      full: true,
+      storedAt: now,
+    };
+  }
+  return { ...cardFields(card), images: card.images, thumbs, full: false, storedAt: now };
+}
+
+/** The card photo of a row: the thumbnail when there is one, else the display image. */
+export function cardPhoto(row: Pick<LocalSepultado, 'images' | 'thumbs'>): {
+  thumb: string | null;
+  full: string | null;
+} {
+  const full = row.images?.[0] ?? null;
+  return { thumb: row.thumbs?.[0] ?? full, full };
+}
+
+/** Answers spec §7 allows: a bare array, or an object holding it under one of these keys. */
+export function readCardList(answer: unknown, keys: string[]): SepultadoCard[] {
+  if (Array.isArray(answer)) return answer as SepultadoCard[];
+  if (answer && typeof answer === 'object') {
+    for (const key of keys) {
+      const value = (answer as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value as SepultadoCard[];
+    }
+  }
+  return [];
+}

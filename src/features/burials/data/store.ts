@@ -1,0 +1,59 @@
+/**
+ * Writes of the burial read model into Dexie (GUIDE §1: server → Dexie → useLiveQuery → UI).
+ * Each call is one transaction, so a screen never sees a list whose rows are not stored yet.
+ */
+import { db as defaultDb, type MemorialDb } from '../../../data/db';
+import type { SepultadoCard, SepultadoRecord } from '../../../domain/sepultado-types';
+import { mergeCard, rowFromRecord } from './local-rows';
+
+export const HOME_LIST = 'home';
+
+/** Stores cards without downgrading full rows; with `listKey`, also their order for a screen. */
+export async function storeCards(
+  cards: SepultadoCard[],
+  listKey: string | null,
+  database: MemorialDb = defaultDb,
+): Promise<void> {
+  const now = Date.now();
+  await database.transaction('rw', database.sepultados, database.lists, async () => {
+    const existing = await database.sepultados.bulkGet(cards.map((c) => c.id));
+    await database.sepultados.bulkPut(cards.map((c, i) => mergeCard(existing[i], c, now)));
+    if (listKey) {
+      await database.lists.put({ key: listKey, ids: cards.map((c) => c.id), storedAt: now });
+    }
+  });
+}
+
+/** A full record (detail answer or the answer of a write) replaces whatever was stored. */
+export async function storeRecord(
+  record: SepultadoRecord,
+  database: MemorialDb = defaultDb,
+): Promise<void> {
+  await database.sepultados.put(rowFromRecord(record));
+}
+
+/** A new record goes first on the home list too, so it shows there at once (newest first). */
+export async function storeCreated(
+  record: SepultadoRecord,
+  database: MemorialDb = defaultDb,
+): Promise<void> {
+  await database.transaction('rw', database.sepultados, database.lists, async () => {
+    await database.sepultados.put(rowFromRecord(record));
+    const home = await database.lists.get(HOME_LIST);
+    if (home && !home.ids.includes(record.id)) {
+      await database.lists.put({ ...home, ids: [record.id, ...home.ids] });
+    }
+  });
+}
+
+/** A record the server no longer has (404, or deleted here): its row and every list entry go. */
+export async function removeRecord(id: string, database: MemorialDb = defaultDb): Promise<void> {
+  await database.transaction('rw', database.sepultados, database.lists, async () => {
+    await database.sepultados.delete(id);
+    const lists = await database.lists.toArray();
+    const touched = lists
+      .filter((l) => l.ids.includes(id))
+      .map((l) => ({ ...l, ids: l.ids.filter((x) => x !== id) }));
+    if (touched.length > 0) await database.lists.bulkPut(touched);
+  });
+}

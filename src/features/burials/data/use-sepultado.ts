@@ -1,0 +1,62 @@
+/**
+ * One burial record for the detail page (GUIDE §1): the stored row shows at once, the server
+ * is asked on mount and when the session changes, and its answer lands in Dexie and from there
+ * on the screen. Without signal the stored row stays, silently. A 404 removes the row and
+ * gives the server's message.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { ApiFailure } from '../../../data/api';
+import { db, type LocalSepultado } from '../../../data/db';
+import { useSession } from '../../auth/session-context';
+import { TEXT } from '../texts';
+import { fetchSepultado } from './calls';
+import { rowFromRecord } from './local-rows';
+
+export type FetchState =
+  | { phase: 'fetching' }
+  | { phase: 'done' }
+  | { phase: 'notFound'; message: string }
+  | { phase: 'failed'; offline: boolean };
+
+export interface SepultadoView {
+  /** undefined: the device has not answered yet; null: not stored on this device. */
+  row: LocalSepultado | null | undefined;
+  fetch: FetchState;
+}
+
+export function useSepultado(id: string): SepultadoView {
+  const token = useSession().auth?.token ?? null;
+  const [fetch, setFetch] = useState<FetchState>({ phase: 'fetching' });
+  // The last answer, for a device that refused to store it.
+  const [memory, setMemory] = useState<LocalSepultado | null>(null);
+  const row = useLiveQuery(async () => (await db.sepultados.get(id)) ?? null, [id]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new session may see more of the record
+  useEffect(() => {
+    let live = true;
+    setFetch({ phase: 'fetching' });
+    setMemory(null);
+    void fetchSepultado(id).then(
+      (record) => {
+        if (!live) return;
+        setMemory(rowFromRecord(record));
+        setFetch({ phase: 'done' });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiFailure && err.status === 404) {
+          setFetch({ phase: 'notFound', message: err.message || TEXT.detailLoadError });
+        } else {
+          setFetch({ phase: 'failed', offline: err instanceof ApiFailure && err.offline });
+        }
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, token]);
+
+  if (fetch.phase === 'notFound') return { row: null, fetch };
+  return { row: row ?? (memory?.id === id ? memory : row), fetch };
+}

@@ -1,0 +1,44 @@
+/**
+ * The enlarged photo (home cards, detail carousel): a modal dialog closed by the × button,
+ * by Escape, or by a click outside the photo (the dialog fills the screen around it) (spec §2). The native <dialog> keeps focus
+ * inside and gives it back to the opener on close.
+ */
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  src: string;
+  alt: string;
+  onClose(): void;
+}
+
+export function ImageOverlay({ src, alt, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="image-overlay"
+      aria-label={alt}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // The dialog itself is the area around the photo: a click there is "outside".
+        if (e.target === e.currentTarget) onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <img className="image-overlay-img" src={src} alt={alt} />
+      <button type="button" className="image-overlay-close" aria-label="Fechar" onClick={onClose}>
+        ×
+      </button>
+    </dialog>
+  );
+}
