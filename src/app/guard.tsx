@@ -1,8 +1,18 @@
 /** Route guard: login required → /login remembering the origin; wrong role → / (spec §2). */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { type AccessRule, decideAccess } from '../features/auth/access';
 import { useSession } from '../features/auth/session-context';
+import { useFlash } from './flash';
+
+/** Sends a person of the wrong role home, saying why when the route has a text for it. */
+function DeniedRedirect({ message }: { message?: string }) {
+  const flash = useFlash();
+  useEffect(() => {
+    if (message) flash.error(message);
+  }, [flash, message]);
+  return <Navigate to="/" replace />;
+}
 
 export function Guard({ rule, children }: { rule: AccessRule; children: ReactNode }) {
   const { status, role, endedByLogout } = useSession();
@@ -23,7 +33,7 @@ export function Guard({ rule, children }: { rule: AccessRule; children: ReactNod
         />
       );
     case 'home':
-      return <Navigate to="/" replace />;
+      return <DeniedRedirect message={rule.denied} />;
     default:
       return <>{children}</>;
   }

@@ -27,8 +27,20 @@ const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
 
 const LOGIN: AccessRule = { login: true };
-const STAFF: AccessRule = { login: true, roles: ['admin', 'concessionario'] };
-const ADMIN: AccessRule = { login: true, roles: ['admin'] };
+const STAFF: AccessRule = {
+  login: true,
+  roles: ['admin', 'concessionario'],
+  denied: 'Acesso restrito.',
+};
+const ADMIN: AccessRule = { login: true, roles: ['admin'], denied: 'Acesso restrito.' };
+const CREATE_BURIAL: AccessRule = {
+  ...ADMIN,
+  denied: 'Você não tem permissão para criar sepultados.',
+};
+const CREATE_USER: AccessRule = {
+  ...ADMIN,
+  denied: 'Acesso restrito: somente administradores podem criar usuários.',
+};
 
 function guarded(rule: AccessRule | null, element: React.ReactNode) {
   const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
@@ -62,12 +74,12 @@ export const router = createBrowserRouter(
             { path: '/sepultados/pesquisa', element: guarded(null, <SearchPage />) },
             { path: '/sepultados/meumemorial', element: guarded(STAFF, <DashboardPage />) },
             { path: '/meussepultados', element: <Navigate to="/sepultados/meumemorial" replace /> },
-            { path: '/sepultados/add', element: guarded(ADMIN, <CreatePage />) },
+            { path: '/sepultados/add', element: guarded(CREATE_BURIAL, <CreatePage />) },
             { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
             { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
             { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
             { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
-            { path: '/usuarios/add', element: guarded(ADMIN, <UserCreatePage />) },
+            { path: '/usuarios/add', element: guarded(CREATE_USER, <UserCreatePage />) },
             { path: '/usuarios/edit/:id', element: guarded(ADMIN, <UserEditPage />) },
             { path: '*', element: <Navigate to="/" replace /> },
           ],

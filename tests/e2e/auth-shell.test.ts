@@ -169,9 +169,13 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     );
   });
 
-  it('a usuario sent to an admin route lands on /', async () => {
+  it('a usuario sent to an admin route lands on / and is told why', async () => {
     await page.goto('/meuusuario');
     await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Acesso restrito.', { exact: true }).waitFor();
+    await page.goto('/sepultados/add');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Você não tem permissão para criar sepultados.').waitFor();
   });
 
   it('logs out to /login and forgets the session', async () => {

@@ -6,6 +6,8 @@ export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 export interface AccessRule {
   login?: boolean;
   roles?: Role[];
+  /** Flashed when a logged-in person of another role is sent home (spec §2, §6). */
+  denied?: string;
 }
 
 export type AccessDecision = 'wait' | 'allow' | 'login' | 'home';
