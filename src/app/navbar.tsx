@@ -2,10 +2,11 @@
  * Navbar (spec §2): home icon, logo and title, search box, role-dependent links (only once the
  * role is known), hamburger on small screens that closes on route change and outside click.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { navLinks, searchHidden } from '../features/auth/access';
 import { useSession } from '../features/auth/session-context';
+import { SearchBox } from '../features/search/search-box';
 import { PRODUCT_NAME } from './branding';
 
 export function Navbar() {
@@ -13,7 +14,6 @@ export function Navbar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [term, setTerm] = useState('');
   const menuRef = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every route change is the point
@@ -27,13 +27,6 @@ export function Navbar() {
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    const q = term.trim();
-    if (!q) return;
-    navigate(`/sepultados/pesquisa?q=${encodeURIComponent(q)}`);
-  }
 
   function logout() {
     session.logout();
@@ -54,22 +47,7 @@ export function Navbar() {
           <img src="/icons/logo.svg" alt="" width="32" height="32" />
           <span className="brand-title">{PRODUCT_NAME}</span>
         </Link>
-        {!searchHidden(location.pathname, session.status) && (
-          <search className="nav-search">
-            <form onSubmit={search}>
-              <input
-                type="search"
-                aria-label="Pesquisar sepultados"
-                placeholder="Pesquisar sepultados..."
-                value={term}
-                onChange={(e) => setTerm(e.target.value)}
-              />
-              <button type="submit" className="btn" disabled={!term.trim()}>
-                Pesquisar
-              </button>
-            </form>
-          </search>
-        )}
+        {!searchHidden(location.pathname, session.status) && <SearchBox />}
         <button
           type="button"
           className="menu-toggle"

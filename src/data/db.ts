@@ -5,6 +5,7 @@
  * and keys are a contract: extend the schema with new versions, never edit an old one.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import { locationKeys } from '../domain/search-text';
 import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
@@ -34,6 +35,11 @@ export interface LocalSepultado
   full: boolean;
   /** Folded, variant-normalised name tokens (search domain module) for the multi-entry index. */
   nameTokens: string[];
+  /**
+   * Grave location keys (search domain `locationKeys`: `q=12`, `p~45`…) for the offline
+   * search's multi-entry index (version 4). Optional: rows written before it get them on upgrade.
+   */
+  locationKeys?: string[];
   rua: string | null;
   /** When this device last stored it (ms). */
   storedAt: number;
@@ -79,6 +85,20 @@ export class MemorialDb extends Dexie {
     });
     // Tributes read offline: one record's list in order via [sepultadoId+cursor].
     this.version(3).stores({ comentarios: 'id, [sepultadoId+cursor]' });
+    // Offline search (issue 6): plate/block/street numbers through a multi-entry index.
+    this.version(4)
+      .stores({
+        sepultados:
+          'id, *nameTokens, *locationKeys, rua, [rua+quadra+chapa], quadra, chapa, storedAt',
+      })
+      .upgrade((tx) =>
+        tx
+          .table<LocalSepultado, string>('sepultados')
+          .toCollection()
+          .modify((row) => {
+            row.locationKeys = locationKeys(row);
+          }),
+      );
   }
 }
 

@@ -1,5 +1,65 @@
-import { PlaceholderPage } from '../../app/placeholder-page';
+/**
+ * /sepultados/pesquisa?q= (spec §2): heading, the searched term, the count, result cards with
+ * the matched text marked; the no-term and no-hit texts; a failure in place of the results;
+ * without signal, the device's records with a note saying so.
+ */
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
+import { SearchResultCard } from './search-card';
+import { useSearchResults } from './use-search-results';
+import '../burials/burials.css';
+import './search.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Resultados da Pesquisa" />;
+export default function SearchResultsPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const state = useSearchResults(q);
+  const query = useMemo(() => parseQuery(q), [q]);
+
+  return (
+    <section className="search-page" aria-labelledby="search-title">
+      <h1 id="search-title">Resultados da Pesquisa</h1>
+      {state.status === 'no-term' && <p className="search-hint">{SEARCH_MSG.noTerm}</p>}
+      {q && (
+        <p className="search-term">
+          Você pesquisou: <strong>{q}</strong>
+        </p>
+      )}
+      {state.status === 'loading' && (
+        <p className="search-status" role="status">
+          {SEARCH_MSG.searching}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <p className="search-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'done' && (
+        <>
+          <p className="search-count" role="status">
+            {resultCountText(state.outcome.total)}
+          </p>
+          {state.outcome.fromDevice && (
+            <p className="search-offline-note">{SEARCH_MSG.fromDevice}</p>
+          )}
+          {state.outcome.total === 0 ? (
+            <p className="search-hint">{SEARCH_MSG.hint}</p>
+          ) : (
+            <div className="card-grid search-results">
+              {state.outcome.cards.map((card) => (
+                <SearchResultCard
+                  key={card.id}
+                  card={card}
+                  query={query}
+                  fuzzy={state.outcome.fuzzy}
+                />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,140 @@
+/**
+ * The burial search as a family uses it, in Chromium against the real server with the demo
+ * cemetery: a name typed without accents → "Pesquisando..." then suggestions → keyboard opens
+ * the record → a submitted search shows the count and the matched text marked → without
+ * signal, the same box and page answer from the records stored on the device, and say so.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../../scripts/server-process';
+import { SEARCH_MSG } from '../../src/domain/search-query';
+import type { SearchAnswer } from '../../src/domain/search-types';
+import {
+  ADMIN,
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startAppServer,
+  waitForServiceWorker,
+} from './harness';
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+describe('search: suggestions, keyboard, results, offline', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let firstHit: SearchAnswer['sepultados'][number];
+
+  beforeAll(async () => {
+    server = await startAppServer({ env: { SEED: 'demo' } });
+    const res = await fetch(`${server.url}/api/sepultados/pesquisa?q=conceicao&limit=50`);
+    const answer = (await res.json()) as SearchAnswer;
+    const hit = answer.sepultados[0];
+    if (!hit) throw new Error('the demo cemetery has nobody named Conceição');
+    firstHit = hit;
+    browser = await launchBrowser();
+    context = await newPhoneContext(browser, server.url);
+    page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const box = () => page.getByRole('combobox', { name: 'Pesquisar sepultados' });
+
+  it('suggests while typing without accents, and the keyboard opens a record', async () => {
+    await box().pressSequentially('conceicao', { delay: 20 });
+    await page.getByText(SEARCH_MSG.searching).waitFor();
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    await expect(box().getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.getByRole('option', { name: 'Ver todos os resultados para "conceicao"' }).waitFor();
+    const firstName = await options.first().locator('.suggestion-name').textContent();
+    expect(fold(firstName ?? '')).toContain('conceicao');
+    await screenshot(page, 'search-suggestions-390');
+
+    await box().press('ArrowDown');
+    const activeId = await box().getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    await expect(options.first().getAttribute('aria-selected')).resolves.toBe('true');
+    await box().press('Enter');
+    await page.waitForURL((url) => /^\/sepultados\/[0-9a-f]{24}$/.test(url.pathname));
+    await page
+      .getByRole('heading', { name: firstName ?? '' })
+      .first()
+      .waitFor();
+  });
+
+  it('Escape closes the suggestions', async () => {
+    await box().fill('');
+    await box().pressSequentially('conc', { delay: 20 });
+    await page.getByRole('option').first().waitFor();
+    await box().press('Escape');
+    await expect(box().getAttribute('aria-expanded')).resolves.toBe('false');
+  });
+
+  it('submits to the results page with the count and the matched text marked', async () => {
+    await box().fill('conceicao');
+    await box().press('Enter');
+    await page.waitForURL((url) => url.pathname === '/sepultados/pesquisa');
+    await page.getByRole('heading', { name: 'Resultados da Pesquisa' }).waitFor();
+    await page.getByText(/^\d+ resultado\(s\) encontrado\(s\)$/).waitFor();
+    const marks = page.locator('.search-card mark');
+    await marks.first().waitFor();
+    expect(fold((await marks.first().textContent()) ?? '')).toBe('conceicao');
+    expect(await marks.first().textContent()).toBe('Conceição');
+    await page.getByRole('heading', { name: firstHit.nome }).first().waitFor();
+    expect(await page.getByText(SEARCH_MSG.fromDevice).count()).toBe(0);
+    await screenshot(page, 'search-results-390');
+  });
+
+  it('shows the texts for no term and for no hits, and sends nothing blank', async () => {
+    await page.goto('/sepultados/pesquisa');
+    await page.getByText(SEARCH_MSG.noTerm).waitFor();
+    await page.goto('/sepultados/pesquisa?q=xqzwv%20kkjjh');
+    await page.getByText('Nenhum resultado encontrado', { exact: true }).waitFor();
+    await page.getByText(SEARCH_MSG.hint).waitFor();
+    await box().fill('   ');
+    expect(await page.getByRole('button', { name: 'Pesquisar' }).isDisabled()).toBe(true);
+  });
+
+  it('searches the records on the device when there is no signal', async () => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await page.locator('.burial-card .card-name').first().waitFor();
+    // A record the device holds from the home page only (not from the online search above).
+    const names = await page.locator('.burial-card .card-name').allTextContents();
+    const homeName = names.find((n) => !fold(n).includes('conceicao')) ?? '';
+    const word = fold(homeName)
+      .split(/\s+/)
+      .filter((w) => w.length >= 4)
+      .pop();
+    if (!word) throw new Error(`no searchable word in "${homeName}"`);
+
+    await context.setOffline(true);
+    await box().pressSequentially(word, { delay: 20 });
+    await page
+      .getByRole('option', { name: new RegExp(homeName) })
+      .first()
+      .waitFor();
+    await box().press('Enter');
+    await page.waitForURL((url) => url.pathname === '/sepultados/pesquisa');
+    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await page.getByText(/^\d+ resultado\(s\) encontrado\(s\)$/).waitFor();
+    await page.getByRole('heading', { name: homeName }).first().waitFor();
+    await screenshot(page, 'search-offline-390');
+    await context.setOffline(false);
+  });
+});
