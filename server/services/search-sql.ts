@@ -2,23 +2,25 @@
  * The burial search as one SQL statement: src/domain/search-score.ts translated term by term,
  * so the server ranks exactly as the offline client does (tests/api/search-relevance.test.ts
  * compares the two orders). Each term's WHERE condition is one the indexes of migration 0004
- * answer (trigram GIN on search_name/search_rua, GIN on search_keys); ranking expressions are
- * computed only for the rows those conditions found. User text reaches SQL only as parameters,
- * and LIKE patterns are escaped (terms are a-z/0-9 already; the escape is a second guard).
+ * answer (one GIN over search_doc trigrams and search_keys, which intersects all the terms
+ * itself; the trigram GIN on search_name for typos); ranking expressions are computed once per
+ * row those conditions found. User text reaches SQL only as parameters, and LIKE patterns are
+ * escaped (terms are a-z/0-9 already; the escape is a second guard).
  */
-import type { QueryTerm, SearchQuery } from '../../src/domain/search-query';
+
 import {
   FUZZY_THRESHOLD,
   letterSwaps,
-  MIN_CONTAINS,
   MIN_FUZZY,
-  phraseStarts,
   SWAP_POINTS,
-} from '../../src/domain/search-score';
+} from '../../src/domain/search-fuzzy';
+import type { QueryTerm, SearchQuery } from '../../src/domain/search-query';
+import { MIN_CONTAINS, phraseStarts } from '../../src/domain/search-score';
 import { MIN_PARTIAL_DIGITS } from '../../src/domain/search-text';
 
 export interface SearchSqlOptions {
-  fuzzy: boolean;
+  /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
+  fuzzy: readonly number[];
   limit: number;
   /** Add `total` (every match, not only the page) to each row. */
   count: boolean;
@@ -161,7 +163,7 @@ const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DE
 /** The statement for a parsed query with at least one term. */
 export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): SearchSql {
   const p = new Params();
-  const terms = query.terms.map((term) => termSql(p, term, options.fuzzy));
+  const terms = query.terms.map((term, i) => termSql(p, term, options.fuzzy.includes(i)));
   const columns: string[] = [];
   const alphaTiers: string[] = [];
   const otherTiers: string[] = [];
@@ -193,7 +195,10 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
     const all = onName.join(' AND ');
     const whole = p.add(` ${nameTerms.map((t) => t.text).join(' ')} `);
     const starts = phraseStarts(nameTerms).map((s) => `${escapeLike(s)}%`);
-    phraseCols.push(`s.search_name = ${whole} AS pw`, `${likeAny(p, 's.search_name', starts)} AS ps`);
+    phraseCols.push(
+      `s.search_name = ${whole} AS pw`,
+      `${likeAny(p, 's.search_name', starts)} AS ps`,
+    );
     phrase = `CASE WHEN ${all} AND pw THEN 6 WHEN ${all} AND ps THEN 5 ELSE 0 END`;
   }
   const tiers = [...otherTiers];
@@ -207,16 +212,20 @@ WITH m AS MATERIALIZED (
   SELECT s.id, s.dt_fal, ${[...columns, ...phraseCols].join(', ')}
   FROM sepultados s
   WHERE s.deleted_at IS NULL AND ${terms.map((t) => t.where).join(' AND ')}
-), page AS (
+), ranked AS (
+  -- The index conditions are a superset (search_doc holds every field's words): a record
+  -- matches only when every term scored, i.e. its tier (the weakest term's class) is > 0.
   SELECT id, dt_fal, tier, points FROM (
     SELECT id, dt_fal, LEAST(${tiers.join(', ')}) AS tier,
       ${points.join(' + ')} + CASE ph WHEN 6 THEN 2000 WHEN 5 THEN 1000 ELSE 0 END AS points
     FROM (SELECT m.*, ${phrase} AS ph FROM m) AS x
-  ) AS ranked
-  ORDER BY ${ORDER} LIMIT ${limitP}
+  ) AS scored
+  WHERE tier > 0
+), page AS (
+  SELECT * FROM ranked ORDER BY ${ORDER} LIMIT ${limitP}
 )
 SELECT page.id, s.nome, s.rua, s.quadra, s.chapa, to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal,
-  page.tier, page.points, f.file, f.thumb${options.count ? ', (SELECT count(*)::int FROM m) AS total' : ''}
+  page.tier, page.points, f.file, f.thumb${options.count ? ', (SELECT count(*)::int FROM ranked) AS total' : ''}
 FROM page
 JOIN sepultados s ON s.id = page.id
 LEFT JOIN LATERAL (
@@ -224,4 +233,19 @@ LEFT JOIN LATERAL (
 ) f ON true
 ORDER BY page.tier DESC, page.points DESC, page.dt_fal DESC NULLS LAST, page.id COLLATE "C" DESC`;
   return { text, params: p.values };
+}
+
+/**
+ * For each term, whether some record matches it exactly (the scoring conditions themselves,
+ * so it agrees with termPoints): one row of booleans t0, t1… Each EXISTS stops at its first
+ * match through the same indexes.
+ */
+export function buildPresenceSql(query: SearchQuery): SearchSql {
+  const p = new Params();
+  const cols = query.terms.map((term, i) => {
+    const t = termSql(p, term, false);
+    const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
+    return `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL AND ${t.where} AND ${points} > 0) AS t${i}`;
+  });
+  return { text: `SELECT ${cols.join(', ')}`, params: p.values };
 }

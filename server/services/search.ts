@@ -1,21 +1,22 @@
 /**
  * GET /api/sepultados/pesquisa: the public search and the navbar suggestions. The query is
  * parsed by the shared domain rules (src/domain/search-query.ts), answered by one indexed SQL
- * statement (search-sql.ts), and — only when the exact rules find fewer than
- * FUZZY_WHEN_FEWER_THAN records — answered again with typo matching, exactly as the offline
- * client's rankRecords does. Tombstones never match (every condition includes deleted_at).
+ * statement (search-sql.ts), and — only when the exact rules find nothing — answered again
+ * with typo matching for the words search-fuzzy.ts chooses, exactly as the offline client's
+ * rankRecords does. Tombstones never match (every condition includes deleted_at).
  */
+
+import { chooseFuzzyTerms, hasFuzzyTerm } from '../../src/domain/search-fuzzy';
 import {
   parseQuery,
   SEARCH_LIMITS,
   type SearchQuery,
   validateSearchQuery,
 } from '../../src/domain/search-query';
-import { FUZZY_WHEN_FEWER_THAN, hasFuzzyTerm } from '../../src/domain/search-score';
 import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../src/domain/search-types';
 import type { AppContext } from '../context';
 import { badRequest } from '../http-error';
-import { buildSearchSql } from './search-sql';
+import { buildPresenceSql, buildSearchSql } from './search-sql';
 
 interface SearchRow {
   id: string;
@@ -41,10 +42,24 @@ function parse(q: string | undefined): SearchQuery {
 async function run(
   ctx: AppContext,
   query: SearchQuery,
-  options: { fuzzy: boolean; limit: number; count: boolean },
+  options: { fuzzy: readonly number[]; limit: number; count: boolean },
 ): Promise<SearchRow[]> {
   const { text, params } = buildSearchSql(query, options);
   return ctx.database.sql.query<SearchRow>(text, params);
+}
+
+/**
+ * Nothing matched exactly: the terms typo matching applies to (search-fuzzy.ts), or null when
+ * no word is long enough to try.
+ */
+async function fuzzyTerms(ctx: AppContext, query: SearchQuery): Promise<number[] | null> {
+  if (!hasFuzzyTerm(query)) return null;
+  const { text, params } = buildPresenceSql(query);
+  const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
+  return chooseFuzzyTerms(
+    query,
+    query.terms.map((_, i) => row?.[`t${i}`] === true),
+  );
 }
 
 function toCard(row: SearchRow): SearchCard {
@@ -69,12 +84,12 @@ export async function searchSepultados(
 ): Promise<SearchAnswer> {
   const query = parse(q);
   if (query.terms.length === 0) return { sepultados: [], total: 0 };
-  let rows = await run(ctx, query, { fuzzy: false, limit, count: true });
-  let total = rows[0]?.total ?? 0;
-  if (total < FUZZY_WHEN_FEWER_THAN && hasFuzzyTerm(query)) {
-    rows = await run(ctx, query, { fuzzy: true, limit, count: true });
-    total = rows[0]?.total ?? 0;
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: true });
+  if (rows.length === 0) {
+    const fuzzy = await fuzzyTerms(ctx, query);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true });
   }
+  const total = rows[0]?.total ?? 0;
   return { sepultados: rows.map(toCard), total: Number(total) };
 }
 
@@ -84,13 +99,13 @@ export async function suggestSepultados(
 ): Promise<SearchSuggestion[]> {
   const query = parse(q);
   if (query.terms.length === 0) return [];
-  // Enough rows to know whether the exact rules found "few" without counting them all.
-  const probe = Math.max(SEARCH_LIMITS.suggestions, FUZZY_WHEN_FEWER_THAN);
-  let rows = await run(ctx, query, { fuzzy: false, limit: probe, count: false });
-  if (rows.length < FUZZY_WHEN_FEWER_THAN && hasFuzzyTerm(query)) {
-    rows = await run(ctx, query, { fuzzy: true, limit: SEARCH_LIMITS.suggestions, count: false });
+  const limit = SEARCH_LIMITS.suggestions;
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: false });
+  if (rows.length === 0) {
+    const fuzzy = await fuzzyTerms(ctx, query);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false });
   }
-  return rows.slice(0, SEARCH_LIMITS.suggestions).map((r) => ({
+  return rows.map((r) => ({
     _id: r.id,
     id: r.id,
     nome: r.nome,

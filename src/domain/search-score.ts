@@ -1,6 +1,7 @@
 /**
  * Matching and ranking of burial records (issue 6), the one definition the server's SQL
- * (server/services/search-sql.ts) mirrors and the offline client runs over candidate records.
+ * (server/services/search-sql.ts) mirrors and the offline client runs over candidate records
+ * (search-rank.ts runs the passes; search-fuzzy.ts says when typos count).
  *
  * Every term must match some field. A term's points (thousandths, integers so that sums tie
  * exactly as in SQL):
@@ -14,9 +15,10 @@
  * the record's name is the query's words (6) or starts with them (5). Order: tier, then the
  * sum of points (+2000 whole name, +1000 starts), then the most recent death, then id.
  */
+
+import { fuzzyEligible, fuzzyPoints } from './search-fuzzy';
 import type { QueryTerm, SearchQuery } from './search-query';
-import { locationKeys, MIN_PARTIAL_DIGITS, nameWords, normalizeVariants } from './search-text';
-import { strictWordSimilarity } from './search-trigram';
+import { locationKeys, MIN_PARTIAL_DIGITS, nameWords } from './search-text';
 
 export const MATCH = {
   wholeName: 6,
@@ -29,13 +31,6 @@ export const MATCH = {
 
 /** Shortest word matched inside other words (shorter ones match word starts only). */
 export const MIN_CONTAINS = 3;
-/** Shortest word tried for typos. */
-export const MIN_FUZZY = 4;
-/** pg_trgm strict_word_similarity needed for a typo match (tuned on the relevance set). */
-export const FUZZY_THRESHOLD = 0.5;
-/** Typo matching runs only when the exact rules find fewer records than this. */
-export const FUZZY_WHEN_FEWER_THAN = 10;
-
 const EQUAL = 4000;
 const PREFIX = 3000;
 const CONTAINS = 2000;
@@ -82,35 +77,6 @@ function wordPoints(words: string[], term: QueryTerm): number {
   return 0;
 }
 
-/** Points of a name word equal to the term with two neighbouring letters swapped. */
-export const SWAP_POINTS = 900;
-
-/**
- * The word with each pair of neighbouring letters swapped ("maira" → "maria", "batsita" →
- * "batista"): the commonest typo on a phone, and one trigrams barely see in short words.
- */
-export function letterSwaps(t: string): string[] {
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < t.length; i++) {
-    if (t[i] === t[i + 1]) continue;
-    out.add(normalizeVariants(t.slice(0, i) + t[i + 1] + t[i] + t.slice(i + 2)));
-  }
-  out.delete(t);
-  return [...out];
-}
-
-/**
- * Typo points in thousandths: the pg_trgm strict word similarity (rounded half up, as
- * floor(x + 0.5) in SQL) when it reaches the threshold, or SWAP_POINTS for a swapped pair.
- */
-export function fuzzyPoints(t: string, words: string[]): number {
-  if (t.length < MIN_FUZZY || words.length === 0) return 0;
-  const sim = strictWordSimilarity(t, words.join(' '));
-  const trigram = sim >= Math.fround(FUZZY_THRESHOLD) ? Math.floor(sim * 1000 + 0.5) : 0;
-  const swapped = letterSwaps(t).some((s) => words.includes(s)) ? SWAP_POINTS : 0;
-  return Math.max(trigram, swapped);
-}
-
 function numberPoints(keys: ReadonlySet<string>, fields: string[], n: string): number {
   if (fields.some((f) => keys.has(`${f}=${n}`))) return EQUAL;
   if (n.length >= MIN_PARTIAL_DIGITS && fields.some((f) => keys.has(`${f}~${n}`))) return CONTAINS;
@@ -152,29 +118,36 @@ export function classOf(points: number): number {
 }
 
 export interface ScoreOptions {
-  /** Allow typo matches on the name (see FUZZY_WHEN_FEWER_THAN). */
-  fuzzy: boolean;
+  /** Indices of the terms that may match by typo (see search-fuzzy.ts); none by default. */
+  fuzzy?: readonly number[];
+}
+
+/** The term's exact points on this record (name, street or location), typos left out. */
+export function termPoints(p: PreparedRecord, term: QueryTerm): number {
+  const name = term.field === 'any' && !term.numeric ? wordPoints(p.words, term) : 0;
+  return Math.max(name, otherPoints(p, term));
 }
 
 /** The record's tier and points for the query, or null when some term matches nothing. */
 export function scorePrepared(
   query: SearchQuery,
   p: PreparedRecord,
-  options: ScoreOptions,
+  options: ScoreOptions = {},
 ): RecordScore | null {
   if (query.terms.length === 0) return null;
+  const fuzzy = options.fuzzy ?? [];
   let points = 0;
   let otherTier = Number.POSITIVE_INFINITY;
   let alphaTier = Number.POSITIVE_INFINITY;
   let allOnName = true;
   const nameTerms: QueryTerm[] = [];
-  for (const term of query.terms) {
+  for (const [i, term] of query.terms.entries()) {
     const other = otherPoints(p, term);
     const isNameTerm = term.field === 'any' && !term.numeric;
     let name = 0;
     if (isNameTerm) {
       name = wordPoints(p.words, term);
-      if (name === 0 && options.fuzzy) name = fuzzyPoints(term.text, p.words);
+      if (name === 0 && fuzzy.includes(i)) name = fuzzyPoints(term.text, p.words);
     }
     const best = Math.max(name, other);
     if (best === 0) return null;
@@ -198,10 +171,11 @@ export function scorePrepared(
   return { tier: Math.min(alphaTier, otherTier), points };
 }
 
+/** One record against a query; typo matching for every eligible term unless told otherwise. */
 export function scoreRecord(
   query: SearchQuery,
   record: SearchableRecord,
-  options: ScoreOptions = { fuzzy: true },
+  options: ScoreOptions = { fuzzy: query.terms.flatMap((t, i) => (fuzzyEligible(t) ? [i] : [])) },
 ): RecordScore | null {
   return scorePrepared(query, prepareRecord(record), options);
 }
@@ -222,45 +196,4 @@ export function compareHits(a: SearchHit, b: SearchHit): number {
     return da < db ? 1 : -1;
   }
   return a.record.id < b.record.id ? 1 : a.record.id > b.record.id ? -1 : 0;
-}
-
-export interface RankResult<R extends SearchableRecord> {
-  hits: SearchHit<R>[];
-  total: number;
-  /** True when typo matching was used (the exact rules found too little). */
-  fuzzy: boolean;
-}
-
-/**
- * The server's search over a set of candidate records: exact rules first, typo matching only
- * when they find fewer than FUZZY_WHEN_FEWER_THAN. The candidates must include every record
- * the rules could match (offline: gathered through the name-token and location indexes).
- */
-export function rankRecords<R extends SearchableRecord>(
-  query: SearchQuery,
-  records: Iterable<R | PreparedRecord<R>>,
-  limit: number,
-): RankResult<R> {
-  const prepared = [...records].map((r) => ('record' in r ? r : prepareRecord(r)));
-  const run = (fuzzy: boolean) => {
-    const hits: SearchHit<R>[] = [];
-    for (const p of prepared) {
-      const score = scorePrepared(query, p, { fuzzy });
-      if (score) hits.push({ ...score, record: p.record });
-    }
-    return hits;
-  };
-  let hits = run(false);
-  let fuzzy = false;
-  if (hits.length < FUZZY_WHEN_FEWER_THAN && hasFuzzyTerm(query)) {
-    hits = run(true);
-    fuzzy = true;
-  }
-  hits.sort(compareHits);
-  return { hits: hits.slice(0, limit), total: hits.length, fuzzy };
-}
-
-/** Whether a typo pass could find more (some name word long enough). */
-export function hasFuzzyTerm(query: SearchQuery): boolean {
-  return query.terms.some((t) => t.field === 'any' && !t.numeric && t.text.length >= MIN_FUZZY);
 }

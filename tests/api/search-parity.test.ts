@@ -22,9 +22,21 @@ import { RELEVANCE_QUERIES, RELEVANCE_RECORDS } from '../fixtures/relevance-set'
 import { engines, type Harness, startApp } from './helpers';
 
 const TRICKY = [
-  "Laurinda D'Ávila", 'Zé Maria', 'João e Maria dos Santos', 'Ærø Strauß', 'Nº 12 ª',
-  'Guilherme Chaves Ninho', 'Philippe Thévenin', 'Hhh', 'da de do', '  Kelly   Yasmin ',
-  'Wagner Zózimo', 'Sérgio-Luiz (Filho)', 'Anna 100% Silva_', 'Ç ç Ñ ñ Ü ü', '0458-A',
+  "Laurinda D'Ávila",
+  'Zé Maria',
+  'João e Maria dos Santos',
+  'Ærø Strauß',
+  'Nº 12 ª',
+  'Guilherme Chaves Ninho',
+  'Philippe Thévenin',
+  'Hhh',
+  'da de do',
+  '  Kelly   Yasmin ',
+  'Wagner Zózimo',
+  'Sérgio-Luiz (Filho)',
+  'Anna 100% Silva_',
+  'Ç ç Ñ ñ Ü ü',
+  '0458-A',
 ];
 
 const NAMES = [
@@ -61,7 +73,11 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
   it('gives a grave the same location keys', async () => {
     const graves = [
       ...RELEVANCE_RECORDS,
-      ...QUADRAS.map((q, i) => ({ quadra: q, chapa: String(i * 37).padStart(4, '0'), rua: STREETS[i % STREETS.length] ?? null })),
+      ...QUADRAS.map((q, i) => ({
+        quadra: q,
+        chapa: String(i * 37).padStart(4, '0'),
+        rua: STREETS[i % STREETS.length] ?? null,
+      })),
       { quadra: 'Q-012', chapa: '0458 A', rua: 'Rua 3, nº 1203' },
       { quadra: '0', chapa: '1111', rua: null },
       { quadra: '12345678901', chapa: 'B 7', rua: 'Travessa 40' },
@@ -84,7 +100,12 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
     const texts = NAMES.slice(0, 120).map((n) => nameWords(n).join(' '));
     const a: string[] = [];
     const b: string[] = [];
-    for (const w of words) for (const t of texts) a.push(w), b.push(t);
+    for (const w of words) {
+      for (const t of texts) {
+        a.push(w);
+        b.push(t);
+      }
+    }
     const rows = await sql<{ sim: number }>(
       'SELECT strict_word_similarity(a, b) AS sim FROM unnest($1::text[], $2::text[]) AS x(a, b)',
       [a, b],

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/domain/search-query';
-import { rankRecords } from '../../src/domain/search-score';
+import { rankRecords } from '../../src/domain/search-rank';
 import type { SearchAnswer } from '../../src/domain/search-types';
 import { RELEVANCE_QUERIES } from '../fixtures/relevance-set';
 import { engines, type Harness, startApp } from './helpers';
@@ -65,7 +65,10 @@ describe.each(engines)('search relevance ($name)', (engine) => {
     for (const { q } of RELEVANCE_QUERIES) {
       const server = await search(q);
       const local = rankRecords(parseQuery(q), corpus.records, 50);
-      expect(server.sepultados.map((s) => s.id), q).toEqual(local.hits.map((x) => x.record.id));
+      expect(
+        server.sepultados.map((s) => s.id),
+        q,
+      ).toEqual(local.hits.map((x) => x.record.id));
       expect(server.total, q).toBe(local.total);
     }
   });

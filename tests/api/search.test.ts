@@ -17,9 +17,16 @@ describe.each(engines)('search API ($name)', (engine) => {
     h = await startApp(engine);
     admin = await actor(h, 'admin');
     await insertRecords(h, [
-      { nome: 'Maria da Conceição', rua: 'Rua 3', quadra: '12', chapa: '0458', dtFal: '2020-01-01' },
+      {
+        nome: 'Maria da Conceição',
+        rua: 'Rua 3',
+        quadra: '12',
+        chapa: '0458',
+        dtFal: '2020-01-01',
+      },
       { nome: 'Maria Aparecida Silva', rua: 'Rua 3', quadra: '12', chapa: '1200', dtFal: null },
       { nome: 'Sil%va_ Cem Por Cento', rua: null, quadra: '1', chapa: '1', dtFal: '1999-09-09' },
+      { nome: 'Benedita Flores', rua: 'Rua 9', quadra: 'ABC', chapa: '77', dtFal: '2001-01-01' },
       ...Array.from({ length: 60 }, (_, i) => ({
         nome: `Joaquim Pereira ${i}`,
         rua: 'Rua 9',
@@ -93,6 +100,16 @@ describe.each(engines)('search API ($name)', (engine) => {
     ]);
     const dates = (await search('joaquim')).sepultados.map((s) => s.dtFal ?? '');
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('matches a word only where the rules say, not wherever it appears', async () => {
+    // "rua flores": the street must have it; a person named Flores elsewhere is no match.
+    expect((await search('rua flores')).total).toBe(0);
+    expect((await search('flores')).sepultados.map((s) => s.nome)).toEqual(['Benedita Flores']);
+    // Quadra and plate words match whole: "ab" is not quadra "ABC".
+    expect((await search('ab')).total).toBe(0);
+    expect((await search('abc')).sepultados.map((s) => s.nome)).toEqual(['Benedita Flores']);
+    expect((await search('quadra abc benedita')).total).toBe(1);
   });
 
   it('takes LIKE wildcards and backslashes literally', async () => {

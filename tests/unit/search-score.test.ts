@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { chooseFuzzyTerms, letterSwaps } from '../../src/domain/search-fuzzy';
 import { parseQuery } from '../../src/domain/search-query';
-import {
-  FUZZY_WHEN_FEWER_THAN,
-  MATCH,
-  rankRecords,
-  type SearchableRecord,
-  scoreRecord,
-} from '../../src/domain/search-score';
+import { rankRecords } from '../../src/domain/search-rank';
+import { MATCH, type SearchableRecord, scoreRecord } from '../../src/domain/search-score';
 
 let n = 0;
 function rec(nome: string, extra: Partial<SearchableRecord> = {}): SearchableRecord {
@@ -42,7 +38,8 @@ describe('scoreRecord', () => {
     expect(tier('sebastia', 'José Sebastião')).toBe(MATCH.prefix);
     expect(tier('bastiao', 'José Sebastião')).toBe(MATCH.contains);
     expect(tier('olivera', 'Maria Oliveira')).toBe(MATCH.fuzzy);
-    expect(scoreRecord(parseQuery('olivera'), rec('Maria Oliveira'), { fuzzy: false })).toBeNull();
+    expect(tier('maira', 'Maria Oliveira')).toBe(MATCH.fuzzy);
+    expect(scoreRecord(parseQuery('olivera'), rec('Maria Oliveira'), { fuzzy: [] })).toBeNull();
   });
 
   it('does not look inside words for one or two letters', () => {
@@ -101,15 +98,34 @@ describe('rankRecords', () => {
     expect(rank('flores rosa', records)).toEqual(['Rosa Barros']);
   });
 
-  it('tries typos only when the exact rules find fewer than the threshold', () => {
-    const exact = Array.from({ length: FUZZY_WHEN_FEWER_THAN }, (_, i) =>
-      rec(`Oliveira ${i}`, { dtFal: '2001-01-01' }),
-    );
-    const typo = rec('Olivera Santos', { dtFal: '2020-01-01' });
-    expect(rankRecords(parseQuery('oliveira'), [...exact, typo], 50).fuzzy).toBe(false);
-    const few = rankRecords(parseQuery('olivera'), [exact[0] as SearchableRecord, typo], 50);
-    expect(few.fuzzy).toBe(true);
-    expect(few.hits.map((h) => h.record.nome)).toEqual(['Olivera Santos', 'Oliveira 0']);
+  it('tries typos only when the exact rules find nothing', () => {
+    const records = [
+      rec('Oliveira Santos', { dtFal: '2001-01-01' }),
+      rec('Olivera Dias', { dtFal: '2020-01-01' }),
+    ];
+    const exact = rankRecords(parseQuery('olivera'), records, 50);
+    expect(exact.fuzzy).toEqual([]);
+    expect(exact.hits.map((h) => h.record.nome)).toEqual(['Olivera Dias']);
+    const typo = rankRecords(parseQuery('oliveria'), records, 50);
+    expect(typo.fuzzy).toEqual([0]);
+    expect(typo.hits.map((h) => h.record.nome)).toEqual(['Oliveira Santos', 'Olivera Dias']);
+  });
+
+  it('lets only the words nobody has match by typo, or all when each exists somewhere', () => {
+    const records = [rec('Antônio Dias', { dtFal: '2001-01-01' }), rec('Diana Prado')];
+    // "dias" exists: it stays exact, so "Diana" is not taken for it.
+    const result = rankRecords(parseQuery('anotnio dias'), records, 50);
+    expect(result.fuzzy).toEqual([0]);
+    expect(result.hits.map((h) => h.record.nome)).toEqual(['Antônio Dias']);
+    const q = parseQuery('maria olivera');
+    expect(chooseFuzzyTerms(q, [true, false])).toEqual([1]);
+    expect(chooseFuzzyTerms(q, [true, true])).toEqual([0, 1]);
+  });
+
+  it('swaps neighbouring letters, normalized', () => {
+    expect(letterSwaps('maira')).toContain('maria');
+    expect(letterSwaps('batsita')).toContain('batista');
+    expect(letterSwaps('aab')).toEqual(['aba']);
   });
 
   it('finds a half-typed word whose ending changes its spelling', () => {

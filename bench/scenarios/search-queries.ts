@@ -1,0 +1,72 @@
+/**
+ * What families type, derived from graves that exist on the server under test (read through the
+ * public home list, so it works on either engine): full names with and without accents,
+ * particles left out, a swapped-letter typo, surname + quadra, "placa NNNN"; and, for the
+ * suggestions, the prefixes a person has typed when the 300 ms pause fires ("mari", "maria da",
+ * "maria das gr"). Deterministic: the same register gives the same lists.
+ */
+import { foldText } from '../../src/domain/search-text';
+
+export interface GraveSample {
+  id: string;
+  nome: string;
+  rua: string | null;
+  quadra: string;
+  chapa: string;
+}
+
+export async function sampleGraves(baseUrl: string, pages = 3): Promise<GraveSample[]> {
+  const out: GraveSample[] = [];
+  let before = '';
+  for (let page = 0; page < pages; page++) {
+    const url = `${baseUrl}/api/sepultados?limit=100${before ? `&before=${before}` : ''}`;
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+    const cards = (await res.json()) as GraveSample[];
+    out.push(...cards);
+    before = cards.at(-1)?.id ?? '';
+    if (cards.length < 100) break;
+  }
+  return out;
+}
+
+const PARTICLES = /\s+(da|de|do|das|dos|e)\s+/gi;
+
+/** Swaps two letters in the middle of the longest word: "Oliveira" → "Oilveira". */
+function withTypo(name: string): string {
+  const words = name.split(' ');
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  const i = Math.floor(longest.length / 2);
+  const typo = longest.slice(0, i - 1) + longest[i] + longest[i - 1] + longest.slice(i + 1);
+  return words.map((w) => (w === longest ? typo : w)).join(' ');
+}
+
+export function searchQueries(graves: GraveSample[], count = 60): string[] {
+  const kinds: ((g: GraveSample) => string)[] = [
+    (g) => foldText(g.nome),
+    (g) => g.nome,
+    (g) => g.nome.replace(PARTICLES, ' '),
+    (g) => withTypo(foldText(g.nome)),
+    (g) => `${g.nome.split(' ').at(-1)} quadra ${g.quadra}`,
+    (g) => `placa ${g.chapa}`,
+    (g) => {
+      const words = foldText(g.nome).replace(PARTICLES, ' ').split(' ');
+      return `${words[0]} ${words.at(-1)}`;
+    },
+  ];
+  return graves
+    .slice(0, count)
+    .map((g, i) => (kinds[i % kinds.length] as (g: GraveSample) => string)(g));
+}
+
+export function suggestionQueries(graves: GraveSample[], count = 60): string[] {
+  const cuts = [4, 8, 12, 16];
+  return graves
+    .slice(0, count)
+    .map((g, i) =>
+      foldText(g.nome)
+        .slice(0, cuts[i % cuts.length])
+        .trim(),
+    )
+    .filter((q) => q.length >= 2);
+}
