@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { pesquisaRoutes } from './routes/pesquisa';
 import { sepultadoRoutes } from './routes/sepultados';
+import { syncRoutes } from './routes/sync';
 import { userRoutes } from './routes/users';
 import { BackgroundTasks } from './services/background';
 import { createMailer, type Mailer } from './services/mailer';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(sepultadoRoutes);
       await api.register(comentarioRoutes);
       await api.register(imageRoutes);
+      await api.register(syncRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,9 +6,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   doublePrecision,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -17,6 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TipoSepultura } from '../../src/domain/sepultado-rules';
 import type { Role } from '../../src/domain/user-rules';
+
+/** PostgreSQL's 64-bit transaction id, as decimal text (it can pass 2^53). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -84,6 +89,8 @@ export const sepultados = pgTable('sepultados', {
   changeSeq: bigint('change_seq', { mode: 'number' })
     .notNull()
     .default(sql`nextval('sepultados_change_seq')`),
+  /** The writing transaction (migration 0006, set by the trigger): the sync orders by it. */
+  changeXid: xid8('change_xid').notNull().default(sql`'2'`),
 });
 
 export type SepultadoRow = typeof sepultados.$inferSelect;
@@ -139,6 +146,40 @@ export const comentarios = pgTable('comentarios', {
 
 export type ComentarioRow = typeof comentarios.$inferSelect;
 
+/** Per data write, the fields it changed: field → [before, after] (migration 0006, trigger). */
+export const sepultadoVersions = pgTable(
+  'sepultado_versions',
+  {
+    sepultadoId: text('sepultado_id')
+      .notNull()
+      .references(() => sepultados.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull(),
+    changedBy: text('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sepultadoId, t.version] })],
+);
+
+/** Answers of PATCH /api/sepultados/:id per (user, Idempotency-Key), kept 7 days (0006). */
+export const editIdempotency = pgTable(
+  'edit_idempotency',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    sepultadoId: text('sepultado_id')
+      .notNull()
+      .references(() => sepultados.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    status: smallint('status').notNull(),
+    body: jsonb('body').$type<unknown>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
 export const schema = {
   users,
   accountTokens,
@@ -146,4 +187,6 @@ export const schema = {
   sepultadoFotos,
   sepultadoConcessionarios,
   comentarios,
+  sepultadoVersions,
+  editIdempotency,
 };

@@ -125,6 +125,8 @@ export async function readMultipart(
         }
         const data = await part.toBuffer();
         count(data.length);
+        // A browser form with no file chosen still sends the part: empty, without a name.
+        if (data.length === 0 && !part.filename) continue;
         form.files.push({ fieldname: part.fieldname, filename: part.filename, data });
       } else {
         if (part.valueTruncated || part.fieldnameTruncated) {

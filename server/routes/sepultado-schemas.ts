@@ -4,12 +4,18 @@
  * outside them can leak into an answer.
  */
 import { Type } from 'typebox';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../src/domain/tribute-rules';
 
 /** `type: [x, 'null']` rather than anyOf: the serializer handles it without a runtime check. */
 const Nullable = <T>(type: 'string' | 'number' | 'integer') =>
   Type.Unsafe<T | null>({ type: [type, 'null'] });
 
 export const IdParams = Type.Object({ id: Type.String() });
+
+/** The outbox's key of an edit (same form as the tributes'). */
+export const EditHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN })),
+});
 export const AssignParams = Type.Object({ id: Type.String(), userId: Type.String() });
 
 export const ListQuery = Type.Object(
@@ -75,7 +81,21 @@ export const RecordSchema = Type.Object({
 });
 
 export const MessageWithRecord = Type.Object({ message: Type.String(), sepultado: RecordSchema });
-export const StaleAnswer = Type.Object({ message: Type.String(), current: RecordSchema });
+const FieldValue = Type.Unsafe<string | number | null>({ type: ['string', 'number', 'null'] });
+
+/** 409 of an edit: the fields changed on both sides, and the record as it is now. */
+export const ConflictAnswer = Type.Object({
+  message: Type.String(),
+  conflicts: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      base: Type.Optional(FieldValue),
+      mine: FieldValue,
+      theirs: FieldValue,
+    }),
+  ),
+  current: RecordSchema,
+});
 export const MessageOnly = Type.Object({ message: Type.String() });
 
 export const ConcessionarioItemSchema = Type.Object({

@@ -11,30 +11,23 @@ import { SEP_MSG } from '../../src/domain/sepultado-messages';
 import type { Role } from '../../src/domain/user-rules';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http-error';
+import { editSepultado } from '../services/edit-idempotency';
 import { readSepultadoRequest } from '../services/sepultado-input';
-import {
-  assignConcessionario,
-  recordForEdit,
-  unassignConcessionario,
-} from '../services/sepultados-access';
+import { assignConcessionario, unassignConcessionario } from '../services/sepultados-access';
 import { listMine, MINE_LIMIT } from '../services/sepultados-mine';
 import { getSepultado, HOME_LIMIT, listRecent } from '../services/sepultados-read';
-import {
-  createSepultado,
-  deleteSepultado,
-  StaleRecordError,
-  updateSepultado,
-} from '../services/sepultados-write';
+import { createSepultado, deleteSepultado } from '../services/sepultados-write';
 import {
   AssignParams,
   CardSchema,
+  ConflictAnswer,
+  EditHeaders,
   IdParams,
   ListQuery,
   MessageOnly,
   MessageWithRecord,
   MineQuery,
   RecordSchema,
-  StaleAnswer,
 } from './sepultado-schemas';
 
 /** preHandler (after authenticate): the roles allowed, and the refusal's words for the rest. */
@@ -94,26 +87,27 @@ export const sepultadoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // Field-level merge of stale edits and Idempotency-Key replays: services/edit-idempotency.ts.
   app.patch(
     '/sepultados/:id',
     {
       preHandler: app.authenticate,
       schema: {
         params: IdParams,
-        response: { 200: MessageWithRecord, 409: StaleAnswer },
+        headers: EditHeaders,
+        response: { 200: MessageWithRecord, 409: ConflictAnswer },
       },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      const current = await recordForEdit(app.ctx, user, request.params.id);
-      const input = await readSepultadoRequest(request, { allowRemovals: true });
-      try {
-        const sepultado = await updateSepultado(app.ctx, user, current, input);
-        return { message: SEP_MSG.updated, sepultado };
-      } catch (err) {
-        if (!(err instanceof StaleRecordError)) throw err;
-        return reply.code(409).send({ message: err.message, current: err.current });
-      }
+      const outcome = await editSepultado(
+        app.ctx,
+        userOf(request),
+        request.params.id,
+        request.headers['idempotency-key'] ?? null,
+        () => readSepultadoRequest(request, { allowRemovals: true }),
+      );
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(outcome.status).send(outcome.body);
     },
   );
 

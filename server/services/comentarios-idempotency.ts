@@ -15,32 +15,9 @@ import { comentarios } from '../db/schema';
 import { conflict } from '../http-error';
 import { loadTribute } from './comentarios-read';
 
-const inflight = new WeakMap<AppContext, Map<string, Promise<unknown>>>();
-
-/** Runs fn alone for this key (null: no key, no waiting). */
-export async function withKeyLock<T>(
-  ctx: AppContext,
-  key: string | null,
-  fn: () => Promise<T>,
-): Promise<T> {
-  if (key === null) return fn();
-  let running = inflight.get(ctx);
-  if (!running) {
-    running = new Map();
-    inflight.set(ctx, running);
-  }
-  for (let other = running.get(key); other; other = running.get(key)) {
-    // Only the order matters here; the other request's failure is its own answer.
-    await other.catch(() => undefined);
-  }
-  const mine = fn();
-  running.set(key, mine);
-  try {
-    return await mine;
-  } finally {
-    if (running.get(key) === mine) running.delete(key);
-  }
-}
+// The in-process lock is shared with idempotent edits (key-lock.ts); tribute keys are
+// "<author id>\n<key>", edit keys carry their own prefix, so the two never wait for each other.
+export { withKeyLock } from './key-lock';
 
 /**
  * The first result of this author's key, or null when the key is new. A key already used on

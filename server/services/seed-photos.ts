@@ -11,9 +11,14 @@ export async function drawDemoPhoto(index: number, width = 1200, height = 900): 
   const stoneW = width * 0.28;
   const stoneH = height * 0.42;
   const ground = height * 0.62;
+  // A headstone: straight sides, an arched top, its foot a little into the lawn.
+  const top = ground + stoneH * 0.2 - stoneH;
+  const foot = ground + stoneH * 0.2;
+  const r = stoneW / 2;
+  const stone = `M ${stoneX} ${foot} L ${stoneX} ${top + r} A ${r} ${r} 0 0 1 ${stoneX + stoneW} ${top + r} L ${stoneX + stoneW} ${foot} Z`;
   const flowers = Array.from({ length: 7 }, (_, i) => {
     const x = stoneX - stoneW * 0.2 + ((i * 97 + index * 31) % Math.round(stoneW * 1.4));
-    const y = ground + stoneH * 0.45 + ((i * 53) % 40);
+    const y = ground + stoneH * 0.3 + ((i * 53) % 40);
     const fh = (hue + i * 40) % 360;
     return `<circle cx="${x}" cy="${y}" r="${10 + (i % 3) * 4}" fill="hsl(${fh},75%,60%)"/>`;
   }).join('');
@@ -29,9 +34,9 @@ export async function drawDemoPhoto(index: number, width = 1200, height = 900): 
   </defs>
   <rect width="${width}" height="${height}" fill="url(#sky)"/>
   <rect y="${ground}" width="${width}" height="${height - ground}" fill="hsl(${100 + (index % 5) * 8},40%,38%)"/>
-  <rect x="${stoneX}" y="${ground + stoneH * 0.35 - stoneH}" width="${stoneW}" height="${stoneH}" rx="${stoneW / 2}" ry="${stoneW / 3}" fill="url(#stone)"/>
-  <rect x="${stoneX + stoneW / 2 - 8}" y="${ground - stoneH * 0.5}" width="16" height="${stoneH * 0.4}" fill="#6f6b66"/>
-  <rect x="${stoneX + stoneW / 2 - 40}" y="${ground - stoneH * 0.42}" width="80" height="16" fill="#6f6b66"/>
+  <path d="${stone}" fill="url(#stone)"/>
+  <rect x="${stoneX + stoneW / 2 - 8}" y="${top + stoneW * 0.22}" width="16" height="${stoneH * 0.38}" fill="#6f6b66"/>
+  <rect x="${stoneX + stoneW / 2 - 40}" y="${top + stoneW * 0.3}" width="80" height="16" fill="#6f6b66"/>
   ${flowers}
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();

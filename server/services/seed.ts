@@ -62,12 +62,12 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: FastifyBaseLogger): 
   const records: GeneratedSepultado[] = Array.from({ length: DEMO_RECORDS }, () =>
     generateSepultado(rand),
   );
+  // Newest first on the home page: the known names and the photos come first.
+  records.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   KNOWN_NAMES.forEach((nome, i) => {
     const record = records[i];
     if (record) record.nome = nome;
   });
-  // Newest first on the home page: the known names and the photos come first.
-  records.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
   const [admin] = await ctx.database.db
     .select({ id: users.id })

@@ -135,7 +135,7 @@ const ASSIGNED_SQL = `
 SELECT u.id, u.name FROM sepultado_concessionarios c JOIN users u ON u.id = c.user_id
 WHERE c.sepultado_id = $1 ORDER BY u.name, u.id`;
 
-interface RecordRow {
+export interface RecordRow {
   id: string;
   nome: string;
   idade: number | null;
@@ -159,7 +159,7 @@ interface RecordRow {
   thumbs: string[] | null;
 }
 
-function toRecord(row: RecordRow): SepultadoRecord {
+export function toRecord(row: RecordRow): SepultadoRecord {
   return {
     _id: row.id,
     id: row.id,

@@ -34,9 +34,11 @@ export const SEP_MSG = {
   notConcessionario: 'O usuário não é um concessionário.',
   forbiddenDelete: 'Sem permissão para remover este registro (somente admin).',
   forbiddenConcessionarios: 'Sem permissão para listar concessionários (somente admin).',
-  staleVersion:
-    'Este registro foi alterado por outra pessoa enquanto você editava. Confira a versão atual e tente de novo.',
   versionInvalid: 'Versão do registro inválida.',
+  // Offline sync and edit conflicts (issue 7)
+  editConflict: 'Este registro foi alterado por outra pessoa. Revise as diferenças.',
+  editKeyReused: 'Esta chave de idempotência já foi usada em outra edição.',
+  syncCursorInvalid: 'Cursor de sincronização inválido.',
   tooManyPhotos: (max: number) => `Cada registro pode ter no máximo ${max} fotos.`,
   nothingToUpload: 'Nenhum dado enviado.',
 } as const;

@@ -233,11 +233,19 @@ describe.each(engines)('sepultados: records ($name)', (engine) => {
     expect(first.statusCode).toBe(200);
     const stale = await patch(rec.id, { quadra: '8', version: rec.version });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(SEP_MSG.staleVersion);
+    // Issue 7: the 409 names the fields changed on both sides (sync-merge.test.ts).
+    expect(stale.json().message).toBe(SEP_MSG.editConflict);
+    expect(stale.json().conflicts).toEqual([
+      { field: 'quadra', base: '12', mine: '8', theirs: '7' },
+    ]);
     expect(stale.json().current).toMatchObject({ id: rec.id, quadra: '7', version: 2 });
     const staleHeader = await patch(rec.id, { quadra: '8' }, { 'if-match': '"1"' });
     expect(staleHeader.statusCode).toBe(409);
-    const fresh = await patch(rec.id, { quadra: '8' }, { 'if-match': '"2"' });
+    // Intentional change (issue 7): a stale version is fine for a field nobody else changed.
+    const disjoint = await patch(rec.id, { chapa: '0459' }, { 'if-match': '"1"' });
+    expect(disjoint.statusCode).toBe(200);
+    expect(disjoint.json().sepultado).toMatchObject({ quadra: '7', chapa: '0459', version: 3 });
+    const fresh = await patch(rec.id, { quadra: '8' }, { 'if-match': '"3"' });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().sepultado.quadra).toBe('8');
     expect((await patch(rec.id, { version: 'abc' })).statusCode).toBe(400);

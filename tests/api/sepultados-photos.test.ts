@@ -211,6 +211,14 @@ describe.each(engines)('sepultados: photos ($name)', (engine) => {
     });
   });
 
+  it('ignores the empty, nameless part a form sends when no file was chosen', async () => {
+    const res = await send('POST', '/api/sepultados/create', FIELDS, [
+      { name: '', type: 'application/octet-stream', data: Buffer.alloc(0) },
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().sepultado.images).toEqual([]);
+  });
+
   it('adds new photos after the existing ones and removes only the one asked', async () => {
     const rec = await createWithPhotos(h, admin, [
       await jpeg(300, 200, 1),
