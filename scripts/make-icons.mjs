@@ -89,9 +89,7 @@ async function main() {
   made.push(await png(emblem({ radius: 0, scale: 0.8 }), 180, 'icons/apple-touch-icon.png'));
 
   made.push(await png(headstone(480, 360), 0, 'sep.png', { width: 480, height: 360 }));
-  made.push(
-    await png(headstone(640, 480), 0, 'sepultura-padrao.png', { width: 640, height: 480 }),
-  );
+  made.push(await png(headstone(640, 480), 0, 'sepultura-padrao.png', { width: 640, height: 480 }));
   made.push(await png(person(128, true), 128, 'avatar-default.png'));
 
   const jpg = join(pub, 'usuario-padrao.jpg');
