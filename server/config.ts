@@ -26,6 +26,8 @@ export interface Config {
   blockedWords: string[];
   /** BLOCKED_WORDS_FILE: one word or phrase per line, replacing the built-in pt-BR list. */
   blockedWordsFile: string | null;
+  /** Public search requests per IP per minute (0 turns the limit off, e.g. for the bench). */
+  searchPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((w) => w.trim())
     .filter(Boolean);
+  const searchRaw = str('SEARCH_RATE_PER_MINUTE') ?? '120';
+  const searchPerMinute = Number(searchRaw);
+  if (!/^\d+$/.test(searchRaw) || searchPerMinute > 100_000) {
+    problems.push('SEARCH_RATE_PER_MINUTE deve ser um número inteiro entre 0 e 100000');
+  }
   const blockedWordsFileRaw = str('BLOCKED_WORDS_FILE');
   const blockedWordsFile = blockedWordsFileRaw ? path.resolve(blockedWordsFileRaw) : null;
   if (blockedWordsFile && !fs.existsSync(blockedWordsFile)) {
@@ -134,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: str('TRUST_PROXY') === 'true',
     blockedWords,
     blockedWordsFile,
+    searchPerMinute,
   };
 }

@@ -5,7 +5,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { MSG } from '../../src/domain/messages';
 import { SEARCH_LIMITS } from '../../src/domain/search-query';
+import { tooMany } from '../http-error';
 import { searchSepultados, suggestSepultados } from '../services/search';
 
 const Nullable = (type: 'string') => Type.Unsafe<string | null>({ type: [type, 'null'] });
@@ -52,6 +54,17 @@ export const pesquisaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      // Public and comparatively costly (a ranked index search): bounded per address so one
+      // client cannot tie up the database. Typing with suggestions is ~3 requests per second
+      // at worst, well under the default of 120 a minute.
+      const perMinute = app.ctx.config.searchPerMinute;
+      if (perMinute > 0) {
+        const hit = app.ctx.limiter.hit(`search:ip:${request.ip}`, {
+          max: perMinute,
+          windowMs: 60_000,
+        });
+        if (!hit.allowed) throw tooMany(MSG.tooManyRequests, hit.retryAfterSeconds);
+      }
       const { q, limit, suggestions } = request.query;
       if (suggestions) return suggestSepultados(app.ctx, q);
       return searchSepultados(app.ctx, q, limit ?? SEARCH_LIMITS.defaultLimit);

@@ -65,6 +65,8 @@ export async function startApp(engine: Engine, env: Record<string, string> = {})
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     SEED: 'none',
     LOG_LEVEL: 'silent',
+    // Suites fire many searches from one address; the limit has its own test (search-rate).
+    SEARCH_RATE_PER_MINUTE: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
