@@ -1,5 +1,5 @@
 /** Burial shapes that cross the wire (GET/POST/PATCH /api/sepultados…), client and server. */
-import type { TipoSepultura } from './sepultado-rules';
+import type { SepultadoValues } from './sepultado-rules';
 
 /** An assigned concessionário as admins and assignees see it (never an e-mail or CPF). */
 export interface ConcessionarioRef {
@@ -8,25 +8,13 @@ export interface ConcessionarioRef {
   name: string;
 }
 
-/** The full record: dates ISO (YYYY-MM-DD), timestamps ISO 8601, photos in display order. */
-export interface SepultadoRecord {
+/**
+ * The full record: the stored values (dates ISO YYYY-MM-DD, see SepultadoValues), plus ids,
+ * photos in display order and bookkeeping (timestamps ISO 8601).
+ */
+export interface SepultadoRecord extends SepultadoValues {
   _id: string;
   id: string;
-  nome: string;
-  idade: number | null;
-  dtNasc: string | null;
-  dtFal: string | null;
-  nacionalidade: string | null;
-  mae: string | null;
-  pai: string | null;
-  cemiterio: string | null;
-  rua: string | null;
-  quadra: string;
-  chapa: string;
-  epitafio: string | null;
-  tipoSepultura: TipoSepultura | null;
-  latitude: number | null;
-  longitude: number | null;
   /** Display-size file names (≤ 1600 px); the first is the card photo. */
   images: string[];
   /** Thumbnail file names (≤ 320 px), same order as images. */
