@@ -61,6 +61,45 @@ export interface LocalComentario extends TributeItem {
   storedAt: number;
 }
 
+/**
+ * A photo kept on the device (issue 7): thumbnails of the visit pack, photos of records a
+ * visitor opened, the cemetery plan. Keyed by its path under /api/images/ (e.g.
+ * "sepultados/ab12….webp"), so the service worker answers those URLs from here without signal
+ * and the screens keep plain <img src>. Upload names are random and never reused, so a stored
+ * copy is never stale.
+ */
+export interface LocalPhoto {
+  path: string;
+  blob: Blob;
+  /** Why it is here: "pack" (visit pack), "viewed" (trimmed oldest first), "plan" (map). */
+  kind: 'pack' | 'viewed' | 'plan';
+  bytes: number;
+  storedAt: number;
+}
+
+/**
+ * A write waiting for the server (issue 7): tributes and record edits are queued here first,
+ * with a client-made id that is also their idempotency key, and drained by the page and by the
+ * service worker (one at a time: see src/data/outbox). The payload shape is per kind.
+ */
+export interface OutboxRecord {
+  /** Client-made id (newId()); sent as clientId / Idempotency-Key. */
+  id: string;
+  kind: 'tribute' | 'edit';
+  sepultadoId: string;
+  /** Who queued it: only that person's session sends it. */
+  userId: string;
+  state: 'pending' | 'sending' | 'sent' | 'attention';
+  /** pt-BR reason when state is "attention". */
+  reason?: string;
+  attempts: number;
+  /** Not before this time (ms): the retry backoff. */
+  nextAttemptAt: number;
+  createdAt: number;
+  updatedAt: number;
+  payload: unknown;
+}
+
 /** Small key/value state: sync cursor, visit-pack progress, last update time. */
 export interface MetaRecord {
   key: string;
@@ -73,6 +112,8 @@ export class MemorialDb extends Dexie {
   lists!: EntityTable<ListRecord, 'key'>;
   meta!: EntityTable<MetaRecord, 'key'>;
   comentarios!: EntityTable<LocalComentario, 'id'>;
+  photos!: EntityTable<LocalPhoto, 'path'>;
+  outbox!: EntityTable<OutboxRecord, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -99,6 +140,11 @@ export class MemorialDb extends Dexie {
             row.locationKeys = locationKeys(row);
           }),
       );
+    // Offline at the graveside (issue 7): photos on the device and the outbox of writes.
+    this.version(5).stores({
+      photos: 'path, kind, storedAt',
+      outbox: 'id, state, sepultadoId, createdAt',
+    });
   }
 }
 
