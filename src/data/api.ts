@@ -6,8 +6,9 @@
 import ky, { HTTPError, type Options } from 'ky';
 import type { ApiError } from '../domain/types';
 import { readToken } from '../features/auth/session-storage';
+import { API_BASE } from './api-base';
 
-export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+export { API_BASE };
 
 export const api = ky.create({
   prefixUrl: API_BASE,

@@ -9,6 +9,7 @@ import { locationKeys } from '../domain/search-text';
 import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
+import type { OutboxItem } from './outbox/outbox-types';
 
 export const DB_NAME = 'memorial';
 
@@ -80,25 +81,9 @@ export interface LocalPhoto {
 /**
  * A write waiting for the server (issue 7): tributes and record edits are queued here first,
  * with a client-made id that is also their idempotency key, and drained by the page and by the
- * service worker (one at a time: see src/data/outbox). The payload shape is per kind.
+ * service worker, one drain at a time (src/data/outbox).
  */
-export interface OutboxRecord {
-  /** Client-made id (newId()); sent as clientId / Idempotency-Key. */
-  id: string;
-  kind: 'tribute' | 'edit';
-  sepultadoId: string;
-  /** Who queued it: only that person's session sends it. */
-  userId: string;
-  state: 'pending' | 'sending' | 'sent' | 'attention';
-  /** pt-BR reason when state is "attention". */
-  reason?: string;
-  attempts: number;
-  /** Not before this time (ms): the retry backoff. */
-  nextAttemptAt: number;
-  createdAt: number;
-  updatedAt: number;
-  payload: unknown;
-}
+export type OutboxRecord = OutboxItem;
 
 /** Small key/value state: sync cursor, visit-pack progress, last update time. */
 export interface MetaRecord {

@@ -1,0 +1,30 @@
+/**
+ * Starts the page's outbox runner once someone is logged in (only a session has anything to
+ * send), and tells it about each login so items stopped by an expired session continue. The
+ * runner is imported lazily: it brings Dexie, which the login page's first load does without.
+ */
+import { useEffect } from 'react';
+import { useSession } from '../features/auth/session-context';
+
+export function OutboxStarter() {
+  const userId = useSession().auth?.userId ?? null;
+  const token = useSession().auth?.token ?? null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new token for the same person is a new login — restart and resume
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | null = null;
+    let live = true;
+    void import('../data/outbox/outbox-runner').then((runner) => {
+      if (!live) return;
+      stop = runner.startOutboxRunner();
+      void runner.afterLogin(userId);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [userId, token]);
+
+  return null;
+}

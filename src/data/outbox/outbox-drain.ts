@@ -1,0 +1,229 @@
+/**
+ * Draining the outbox: send what is due, oldest first, one item at a time, and record what the
+ * server said. Shared by the page (outbox-runner.ts) and the service worker (sw/outbox-sync.ts);
+ * both pass the same lock so their drains never overlap.
+ *
+ * Per item: claimed in a transaction (state "sending" with a lease, so an item whose drain died
+ * with the tab is picked up again after the lease), sent with its id as idempotency key, then
+ *  - accepted → "sent" (kept a week so the person sees "Enviado"), effects applied;
+ *  - no answer, 5xx or 429 → back to "pending" with exponential backoff;
+ *  - 401 → "attention" until the same person logs in again (resumeAfterLogin);
+ *  - 409 on an edit → "attention" with both values for the review screen;
+ *  - any other refusal → "attention" with the server's words, to fix or discard.
+ * An edit waits while an earlier edit of the same record is unsent (order matters on one
+ * record); once that one is applied, later ones are re-based on the version it produced.
+ */
+import type { SepultadoRecord } from '../../domain/sepultado-types';
+import type { EditConflictAnswer } from '../../domain/sync-types';
+import type { MemorialDb } from '../db';
+import type { DrainLock } from './outbox-lock';
+import { OUTBOX_MSG, type OutboxItem, type OutboxProblem } from './outbox-types';
+
+export interface OutboxSession {
+  token: string;
+  userId: string;
+}
+
+export type SendResult =
+  | { type: 'ok'; result: unknown }
+  /** No answer at all (offline, DNS, aborted). */
+  | { type: 'network' }
+  /** 5xx or 429: the server is there but cannot take it now. */
+  | { type: 'busy'; status: number; retryAfterMs?: number }
+  | { type: 'auth'; message: string }
+  | { type: 'conflict'; answer: EditConflictAnswer }
+  | { type: 'refused'; status: number; message: string; field?: string };
+
+export interface OutboxTransport {
+  send(item: OutboxItem, token: string): Promise<SendResult>;
+}
+
+export interface DrainDeps {
+  db: MemorialDb;
+  transport: OutboxTransport;
+  lock: DrainLock;
+  session(): Promise<OutboxSession | null>;
+  /** After an accepted item (e.g. store the record the edit answered). Errors are ignored. */
+  onSent?(item: OutboxItem, result: unknown): Promise<void>;
+  now?(): number;
+}
+
+export interface DrainReport {
+  sent: number;
+  /** Items still waiting for the network or the server (a retry is worth scheduling). */
+  waiting: number;
+  /** When the earliest waiting item is due (ms), or null. */
+  nextDueAt: number | null;
+}
+
+export const LEASE_MS = 120_000;
+const SENT_KEPT_MS = 7 * 24 * 3600_000;
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_MAX_MS = 5 * 60_000;
+
+/** 5 s, 10 s, 20 s … up to 5 min, with ±20 % jitter so many phones do not retry in step. */
+export function backoffMs(attempts: number, random: number = Math.random()): number {
+  const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exp * (0.8 + 0.4 * random));
+}
+
+function due(item: OutboxItem, userId: string, now: number): boolean {
+  if (item.userId !== userId) return false;
+  if (item.state === 'pending') return item.nextAttemptAt <= now;
+  // A claim whose drain never came back (tab closed mid-send): the lease has run out.
+  return item.state === 'sending' && item.nextAttemptAt <= now;
+}
+
+/** An edit must wait for an earlier unsent edit of the same record. */
+function blocked(item: OutboxItem, all: OutboxItem[]): boolean {
+  if (item.kind !== 'edit') return false;
+  return all.some(
+    (o) =>
+      o.kind === 'edit' &&
+      o.id !== item.id &&
+      o.sepultadoId === item.sepultadoId &&
+      o.state !== 'sent' &&
+      (o.createdAt < item.createdAt || (o.createdAt === item.createdAt && o.id < item.id)),
+  );
+}
+
+async function claimNext(
+  db: MemorialDb,
+  userId: string,
+  now: number,
+  skip: Set<string>,
+): Promise<OutboxItem | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const all = await db.outbox.orderBy('createdAt').toArray();
+    const next = all.find((i) => !skip.has(i.id) && due(i, userId, now) && !blocked(i, all));
+    if (!next) return null;
+    const claimed: OutboxItem = {
+      ...next,
+      state: 'sending',
+      attempts: next.attempts + 1,
+      nextAttemptAt: now + LEASE_MS,
+      updatedAt: now,
+    };
+    await db.outbox.put(claimed);
+    return claimed;
+  });
+}
+
+function attention(item: OutboxItem, reason: string, problem: OutboxProblem, now: number) {
+  return { ...item, state: 'attention' as const, reason, problem, updatedAt: now };
+}
+
+function outcome(item: OutboxItem, result: SendResult, now: number): OutboxItem {
+  switch (result.type) {
+    case 'ok':
+      return {
+        ...item,
+        state: 'sent',
+        result: result.result,
+        reason: undefined,
+        problem: undefined,
+        updatedAt: now,
+      };
+    case 'network':
+    case 'busy': {
+      const wait = Math.max(
+        backoffMs(item.attempts),
+        result.type === 'busy' ? (result.retryAfterMs ?? 0) : 0,
+      );
+      return {
+        ...item,
+        state: 'pending',
+        reason: result.type === 'busy' ? OUTBOX_MSG.serverBusy : undefined,
+        nextAttemptAt: now + wait,
+        updatedAt: now,
+      };
+    }
+    case 'auth':
+      return attention(item, OUTBOX_MSG.login, { kind: 'login' }, now);
+    case 'conflict':
+      return attention(
+        item,
+        result.answer.message,
+        { kind: 'conflict', answer: result.answer },
+        now,
+      );
+    case 'refused':
+      return attention(
+        item,
+        result.message,
+        { kind: 'refused', status: result.status, field: result.field },
+        now,
+      );
+  }
+}
+
+/** Later unsent edits of the same record now start from the version this one produced. */
+async function rebaseFollowers(db: MemorialDb, item: OutboxItem, result: unknown) {
+  if (item.kind !== 'edit') return;
+  const version = (result as Partial<SepultadoRecord> | null)?.version;
+  if (typeof version !== 'number') return;
+  const followers = await db.outbox.where('sepultadoId').equals(item.sepultadoId).toArray();
+  const rebased = followers
+    .filter((o) => o.kind === 'edit' && o.id !== item.id && o.state !== 'sent')
+    .map((o) => (o.kind === 'edit' ? { ...o, payload: { ...o.payload, version } } : o));
+  if (rebased.length > 0) await db.outbox.bulkPut(rebased);
+}
+
+async function record(db: MemorialDb, claimed: OutboxItem, result: SendResult, now: number) {
+  await db.transaction('rw', db.outbox, async () => {
+    // Discarded meanwhile? Then there is nothing to record (the server may still have it).
+    if (!(await db.outbox.get(claimed.id))) return;
+    await db.outbox.put(outcome(claimed, result, now));
+    if (result.type === 'ok') await rebaseFollowers(db, claimed, result.result);
+  });
+}
+
+async function purgeOldSent(db: MemorialDb, now: number) {
+  const sent = await db.outbox.where('state').equals('sent').toArray();
+  const old = sent.filter((i) => i.updatedAt < now - SENT_KEPT_MS).map((i) => i.id);
+  if (old.length > 0) await db.outbox.bulkDelete(old);
+}
+
+async function report(db: MemorialDb, userId: string): Promise<Omit<DrainReport, 'sent'>> {
+  const waiting = (await db.outbox.where('state').anyOf('pending', 'sending').toArray()).filter(
+    (i) => i.userId === userId,
+  );
+  const nextDueAt = waiting.reduce<number | null>(
+    (min, i) => (min === null || i.nextAttemptAt < min ? i.nextAttemptAt : min),
+    null,
+  );
+  return { waiting: waiting.length, nextDueAt };
+}
+
+/** One drain: until nothing is due. "busy" when another drain holds the lock. */
+export function drainOutbox(deps: DrainDeps): Promise<DrainReport | 'busy'> {
+  const now = deps.now ?? Date.now;
+  return deps.lock.tryRun(async () => {
+    const session = await deps.session();
+    if (!session) return { sent: 0, waiting: 0, nextDueAt: null };
+    await purgeOldSent(deps.db, now());
+    let sent = 0;
+    // Items answered "wait" in this drain are not tried again in it.
+    const skip = new Set<string>();
+    for (;;) {
+      const item = await claimNext(deps.db, session.userId, now(), skip);
+      if (!item) break;
+      let result: SendResult;
+      try {
+        result = await deps.transport.send(item, session.token);
+      } catch {
+        result = { type: 'network' };
+      }
+      await record(deps.db, item, result, now());
+      if (result.type === 'ok') {
+        sent += 1;
+        await deps.onSent?.(item, result.result).catch(() => undefined);
+      } else {
+        skip.add(item.id);
+      }
+      // Without signal every later item would fail the same way: stop, retry on the timer.
+      if (result.type === 'network') break;
+    }
+    return { sent, ...(await report(deps.db, session.userId)) };
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * What an accepted item changes on the device, the same whether the page or the service worker
+ * sent it: an edit's answer replaces the stored record (so every screen shows the server's
+ * version), a tribute joins the record's offline tribute list.
+ */
+
+import type { SepultadoRecord } from '../../domain/sepultado-types';
+import type { TributeItem } from '../../domain/tribute-types';
+import { rowFromRecord } from '../../features/burials/data/local-rows';
+import { cacheTribute } from '../../features/tributes/tribute-cache';
+import type { MemorialDb } from '../db';
+import type { OutboxItem } from './outbox-types';
+
+export async function applySent(db: MemorialDb, item: OutboxItem, result: unknown): Promise<void> {
+  if (!result || typeof result !== 'object') return;
+  if (item.kind === 'edit') {
+    const record = result as SepultadoRecord;
+    if (record.id) await db.sepultados.put(rowFromRecord(record));
+    return;
+  }
+  const tribute = result as TributeItem;
+  if (tribute._id) await cacheTribute(db, tribute);
+}

@@ -1,0 +1,111 @@
+/**
+ * The outbox's transport over fetch (no ky: the service worker uses it too). Builds each
+ * request from the stored item — JSON without files, multipart with them — and turns the answer
+ * into a SendResult. The item id is both the Idempotency-Key header and, for tributes, the
+ * clientId (it becomes the tribute's id), so a resend after a lost answer is a replay.
+ */
+import type { EditConflictAnswer } from '../../domain/sync-types';
+import { API_BASE } from '../api-base';
+import type { OutboxTransport, SendResult } from './outbox-drain';
+import type { EditOutboxItem, OutboxItem, TributeOutboxItem } from './outbox-types';
+
+const TIMEOUT_MS = 60_000;
+
+function tributeRequest(item: TributeOutboxItem): {
+  path: string;
+  method: string;
+  body: BodyInit;
+  json: boolean;
+} {
+  const { comentario, emojis, photo, photoName } = item.payload;
+  const path = `sepultados/${encodeURIComponent(item.sepultadoId)}/comentarios`;
+  if (!photo) {
+    return {
+      path,
+      method: 'POST',
+      body: JSON.stringify({ comentario, emojis, clientId: item.id }),
+      json: true,
+    };
+  }
+  const form = new FormData();
+  form.append('comentario', comentario);
+  for (const emoji of emojis) form.append('emojis', emoji);
+  form.append('clientId', item.id);
+  form.append('imagem', photo, photoName ?? 'foto.jpg');
+  return { path, method: 'POST', body: form, json: false };
+}
+
+function editRequest(item: EditOutboxItem) {
+  const { fields, removeImages, photos } = item.payload;
+  const path = `sepultados/${encodeURIComponent(item.sepultadoId)}`;
+  if (photos.length === 0) {
+    const body: Record<string, unknown> = { ...fields };
+    if (removeImages.length > 0) body.removeImages = removeImages;
+    return { path, method: 'PATCH', body: JSON.stringify(body), json: true };
+  }
+  // Multipart carries text: an emptied field is "" (the server reads it as a clear).
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) {
+    form.append(field, value === null || value === undefined ? '' : String(value));
+  }
+  for (const name of removeImages) form.append('removeImages', name);
+  for (const photo of photos) form.append('images', photo.blob, photo.name);
+  return { path, method: 'PATCH', body: form, json: false };
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown>> {
+  try {
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function retryAfter(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+export async function interpret(item: OutboxItem, response: Response): Promise<SendResult> {
+  const body = await readJson(response);
+  const message = typeof body.message === 'string' ? body.message : `Erro ${response.status}.`;
+  if (response.ok) {
+    // An edit answers {message, sepultado}; a tribute answers the tribute itself.
+    return { type: 'ok', result: item.kind === 'edit' ? (body.sepultado ?? null) : body };
+  }
+  if (response.status >= 500 || response.status === 429 || response.status === 408) {
+    return { type: 'busy', status: response.status, retryAfterMs: retryAfter(response) };
+  }
+  if (response.status === 401) return { type: 'auth', message };
+  if (response.status === 409 && item.kind === 'edit' && body.current) {
+    return { type: 'conflict', answer: body as unknown as EditConflictAnswer };
+  }
+  const field = typeof body.field === 'string' ? body.field : undefined;
+  return { type: 'refused', status: response.status, message, field };
+}
+
+export function httpTransport(base: string = API_BASE): OutboxTransport {
+  return {
+    async send(item, token) {
+      const req = item.kind === 'tribute' ? tributeRequest(item) : editRequest(item);
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': item.id,
+      };
+      if (req.json) headers['content-type'] = 'application/json';
+      if (item.kind === 'edit') headers['if-match'] = `"${item.payload.version}"`;
+      let response: Response;
+      try {
+        response = await fetch(`${base}/${req.path}`, {
+          method: req.method,
+          headers,
+          body: req.body,
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch {
+        return { type: 'network' };
+      }
+      return interpret(item, response);
+    },
+  };
+}

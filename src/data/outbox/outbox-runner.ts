@@ -1,0 +1,106 @@
+/**
+ * The page's side of the outbox: drains on start, when the signal comes back, when the tab is
+ * shown again, after a login, right after something is queued, and on a timer for the earliest
+ * backoff. It also asks the browser for a Background Sync (where there is one, e.g. Chromium
+ * on Android) so the service worker sends the queue even if the page is closed; on Safari and
+ * Firefox the page's triggers do it alone. Both use the same lock (outbox-lock.ts).
+ */
+import { readAuth } from '../../features/auth/session-storage';
+import { db } from '../db';
+import { type DrainReport, drainOutbox } from './outbox-drain';
+import { applySent } from './outbox-effects';
+import { httpTransport } from './outbox-http';
+import { defaultLock } from './outbox-lock';
+import { resumeAfterLogin } from './outbox-queue';
+import type { OutboxItem } from './outbox-types';
+
+export const OUTBOX_SYNC_TAG = 'memorial-outbox';
+
+const lock = defaultLock();
+const transport = httpTransport();
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function schedule(at: number) {
+  if (timer) clearTimeout(timer);
+  const wait = Math.max(1_000, Math.min(at - Date.now(), 10 * 60_000));
+  timer = setTimeout(() => void drainNow(), wait);
+}
+
+/** One drain now; when another context holds the lock, look again shortly. */
+export async function drainNow(): Promise<DrainReport | 'busy'> {
+  const result = await drainOutbox({
+    db,
+    transport,
+    lock,
+    session: async () => {
+      const auth = readAuth();
+      return auth ? { token: auth.token, userId: auth.userId } : null;
+    },
+    onSent: (item, answer) => applySent(db, item, answer),
+  }).catch(() => 'busy' as const);
+  if (result === 'busy') schedule(Date.now() + 1_500);
+  else if (result.nextDueAt !== null) schedule(result.nextDueAt);
+  return result;
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    const registration = (await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000)),
+    ])) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | null;
+    await registration?.sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync here (Safari, Firefox): the page's triggers cover it.
+  }
+}
+
+/** After queuing: send now if we can, and let the service worker finish it if the page goes. */
+export function requestDrain(): void {
+  void registerBackgroundSync();
+  void drainNow();
+}
+
+/** After a login: items that stopped on a 401 continue. */
+export async function afterLogin(userId: string): Promise<void> {
+  await resumeAfterLogin(db, userId).catch(() => undefined);
+  requestDrain();
+}
+
+/** Resolves with the item once it is sent or needs the person, or with its state at timeout. */
+export function waitForOutcome(id: string, timeoutMs: number): Promise<OutboxItem | undefined> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const look = async () => {
+      const item = await db.outbox.get(id).catch(() => undefined);
+      const settled = !item || item.state === 'sent' || item.state === 'attention';
+      if (
+        settled ||
+        Date.now() - started >= timeoutMs ||
+        (item.state === 'pending' && item.attempts > 0)
+      ) {
+        resolve(item);
+        return;
+      }
+      setTimeout(() => void look(), 120);
+    };
+    void look();
+  });
+}
+
+/** Installs the page triggers once; returns their removal (tests, hot reload). */
+export function startOutboxRunner(): () => void {
+  const onOnline = () => void drainNow();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void drainNow();
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  void drainNow();
+  return () => {
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    if (timer) clearTimeout(timer);
+  };
+}

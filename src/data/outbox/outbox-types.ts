@@ -1,0 +1,89 @@
+/**
+ * What the outbox holds (issue 7). Each item is a write the person made — a tribute or a record
+ * edit — kept on the device until the server has it. The id is made here (newId()) and is also
+ * the idempotency key, so however often an item is sent (a lost answer, the page and the service
+ * worker both waking up) the server applies it once.
+ */
+import type { SepultadoField } from '../../domain/sepultado-rules';
+import type { EditConflictAnswer, FieldValue } from '../../domain/sync-types';
+
+export interface TributePayload {
+  comentario: string;
+  emojis: string[];
+  photo: Blob | null;
+  photoName: string | null;
+}
+
+export interface EditPayload {
+  /** The record version the edit started from (If-Match): the server merges from there. */
+  version: number;
+  /** Changed fields as the API takes them (numbers as numbers, null to clear). */
+  fields: Partial<Record<SepultadoField, FieldValue>>;
+  /** Photo file names to remove. */
+  removeImages: string[];
+  /** New photos, kept as Blobs so they survive closing the browser. */
+  photos: { blob: Blob; name: string }[];
+  /** The record's name, to list the item without reading the record. */
+  nome: string;
+}
+
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'attention';
+
+/** Why an item needs the person. */
+export type OutboxProblem =
+  /** 401: the session ended; it continues by itself after the same person logs in again. */
+  | { kind: 'login' }
+  /** 409 on an edit: fields changed on both sides; the review screen lets the person choose. */
+  | { kind: 'conflict'; answer: EditConflictAnswer }
+  /** Any other refusal (400/403/404/413/415/422…): fix or discard. */
+  | { kind: 'refused'; status: number; field?: string };
+
+interface ItemBase {
+  id: string;
+  sepultadoId: string;
+  userId: string;
+  state: OutboxState;
+  /** pt-BR text shown with the state (the server's message when it refused). */
+  reason?: string;
+  problem?: OutboxProblem;
+  attempts: number;
+  /** pending: not before this time; sending: the claim expires then (a drain that died). */
+  nextAttemptAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TributeOutboxItem extends ItemBase {
+  kind: 'tribute';
+  payload: TributePayload;
+  /** The server's tribute once sent (its id is this item's id). */
+  result?: unknown;
+}
+
+export interface EditOutboxItem extends ItemBase {
+  kind: 'edit';
+  payload: EditPayload;
+  /** The record as the server answered the edit. */
+  result?: unknown;
+}
+
+export type OutboxItem = TributeOutboxItem | EditOutboxItem;
+
+/** The four states the person sees (issue 7, exact words). */
+export const OUTBOX_STATE_TEXT: Record<OutboxState, string> = {
+  pending: 'Aguardando conexão',
+  sending: 'Enviando…',
+  sent: 'Enviado',
+  attention: 'Precisa de atenção',
+};
+
+export const OUTBOX_MSG = {
+  login: 'Sua sessão expirou. Entre novamente: o envio continua sozinho depois.',
+  serverBusy: 'O servidor não respondeu. Nova tentativa em instantes.',
+  tributeQueued: 'Homenagem guardada no aparelho. Será enviada quando houver conexão.',
+  editQueued: 'Alteração guardada no aparelho. Será enviada quando houver conexão.',
+  discarded: 'Envio descartado.',
+  nothingLeft: 'Nada a enviar: você manteve os valores atuais do registro.',
+  resolved: 'Escolha registrada. O envio continua.',
+  quota: 'Sem espaço no aparelho para guardar este envio. Libere espaço e tente de novo.',
+} as const;
