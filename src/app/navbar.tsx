@@ -2,12 +2,14 @@
  * Navbar (spec §2): home icon, logo and title, search box, role-dependent links (only once the
  * role is known), hamburger on small screens that closes on route change and outside click.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { navLinks, searchHidden } from '../features/auth/access';
 import { useSession } from '../features/auth/session-context';
 import { SearchBox } from '../features/search/search-box';
 import { PRODUCT_NAME } from './branding';
+
+const OutboxLink = lazy(() => import('../features/outbox/outbox-link'));
 
 export function Navbar() {
   const session = useSession();
@@ -63,6 +65,11 @@ export function Navbar() {
           className={`nav-links${open ? ' open' : ''}`}
           aria-label="Principal"
         >
+          {session.status === 'authenticated' && (
+            <Suspense fallback={null}>
+              <OutboxLink />
+            </Suspense>
+          )}
           {links.map((link) =>
             link.action === 'logout' ? (
               <button key={link.label} type="button" className="nav-link-button" onClick={logout}>

@@ -25,6 +25,8 @@ const UserEditPage = lazy(() => import('../features/users/user-edit-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-password-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
+const OutboxPage = lazy(() => import('../features/outbox/outbox-page'));
+const ConflictReviewPage = lazy(() => import('../features/outbox/conflict-review-page'));
 
 const LOGIN: AccessRule = { login: true };
 const STAFF: AccessRule = {
@@ -78,6 +80,8 @@ export const router = createBrowserRouter(
             { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
             { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
             { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
+            { path: '/pendentes', element: guarded(LOGIN, <OutboxPage />) },
+            { path: '/pendentes/:id', element: guarded(LOGIN, <ConflictReviewPage />) },
             { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
             { path: '/usuarios/add', element: guarded(CREATE_USER, <UserCreatePage />) },
             { path: '/usuarios/edit/:id', element: guarded(ADMIN, <UserEditPage />) },

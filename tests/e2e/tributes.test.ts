@@ -87,6 +87,12 @@ describe('homenagens: post, list, page, modal, delete', () => {
 
   const items = () => page.locator('.tribute-list > li');
 
+  /** Tributes on the server holding this text (all pages). */
+  async function countTributesWithText(text: string): Promise<number> {
+    const all = await list('limit=50');
+    return all.items.filter((t) => t.texto === text).length;
+  }
+
   beforeAll(async () => {
     server = await startAppServer({ env: { SEED: 'demo' } });
     const records = await call<{ _id: string }[] | { sepultados: { _id: string }[] }>(
@@ -267,30 +273,55 @@ describe('homenagens: post, list, page, modal, delete', () => {
     page.removeAllListeners('dialog');
   });
 
-  it('without signal keeps the typed text, even across a reload, and shows the saved list', async () => {
+  it('without signal a typed draft survives a reload, and the saved list shows', async () => {
     await waitForServiceWorker(page);
     const newest = await items().first().locator('.tribute-text').textContent();
     await context.setOffline(true);
     try {
-      await page.getByLabel('Sua homenagem').fill('Escrito sem sinal');
-      await page.getByRole('button', { name: 'Enviar homenagem' }).click();
-      await page
-        .getByText(/Sem conexão com a internet/)
-        .first()
-        .waitFor();
-      expect(await page.getByLabel('Sua homenagem').inputValue()).toBe('Escrito sem sinal');
+      await page.getByLabel('Sua homenagem').fill('Rascunho sem sinal');
       await page.reload();
       await page
         .getByText('Sem conexão: mostrando as homenagens guardadas neste aparelho.')
         .waitFor();
       expect(await items().first().locator('.tribute-text').textContent()).toBe(newest);
-      expect(await page.getByLabel('Sua homenagem').inputValue()).toBe('Escrito sem sinal');
+      expect(await page.getByLabel('Sua homenagem').inputValue()).toBe('Rascunho sem sinal');
     } finally {
       await context.setOffline(false);
     }
     // Signal back: the live list replaces the saved one.
     await page.locator('.tribute-offline').waitFor({ state: 'detached' });
     await page.getByLabel('Sua homenagem').fill('');
+  });
+
+  it('sent without signal, a tribute waits on the device and reaches the server once', async () => {
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    const pending = page.locator('.pending-tributes > li');
+    try {
+      await page.getByLabel('Sua homenagem').fill('Escrito sem sinal');
+      await page.getByRole('button', { name: 'Enviar homenagem' }).click();
+      await page
+        .getByText('Homenagem guardada no aparelho. Será enviada quando houver conexão.')
+        .waitFor();
+      // The form is free again; the tribute shows on top with its state.
+      expect(await page.getByLabel('Sua homenagem').inputValue()).toBe('');
+      await pending.filter({ hasText: 'Escrito sem sinal' }).waitFor();
+      await pending.getByText('Aguardando conexão').waitFor();
+      await screenshot(page, 'tributes-pending');
+      // Closing the page loses nothing.
+      await page.reload();
+      await pending
+        .filter({ hasText: 'Escrito sem sinal' })
+        .getByText('Aguardando conexão')
+        .waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+    // Signal back: sent once, and it joins the list.
+    await items().filter({ hasText: 'Escrito sem sinal' }).first().waitFor();
+    await pending.waitFor({ state: 'detached' });
+    const sent = await countTributesWithText('Escrito sem sinal');
+    expect(sent).toBe(1);
   });
 
   it('with a mouse, the picker closes when the pointer leaves it', async () => {
@@ -304,8 +335,11 @@ describe('homenagens: post, list, page, modal, delete', () => {
       await page.locator('[data-epr-part="emoji"]').first().waitFor();
       const box = await picker.boundingBox();
       if (!box) throw new Error('the picker has no box');
-      // Into the picker (no gap to cross), then away from it.
-      await page.mouse.move(box.x + box.width / 2, box.y + 20, { steps: 5 });
+      // Straight down from the button into the picker (the popover's top padding bridges the
+      // two, so the path never leaves them), then away from it.
+      const from = await button.boundingBox();
+      if (!from) throw new Error('the button has no box');
+      await page.mouse.move(from.x + from.width / 2, box.y + 20, { steps: 5 });
       expect(await picker.count()).toBe(1);
       await page.mouse.move(box.x + box.width + 200, box.y + box.height + 100, { steps: 5 });
       await picker.waitFor({ state: 'detached' });

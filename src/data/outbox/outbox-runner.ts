@@ -68,18 +68,23 @@ export async function afterLogin(userId: string): Promise<void> {
   requestDrain();
 }
 
-/** Resolves with the item once it is sent or needs the person, or with its state at timeout. */
-export function waitForOutcome(id: string, timeoutMs: number): Promise<OutboxItem | undefined> {
+/**
+ * Resolves with the item once it is sent, needs the person, or has just failed for lack of
+ * signal (a new attempt ended back in "pending"); or with its state at the timeout.
+ */
+export function waitForOutcome(
+  queued: Pick<OutboxItem, 'id' | 'attempts'>,
+  timeoutMs: number,
+): Promise<OutboxItem | undefined> {
+  // `queued` is the item as it was before the drain was asked for: its attempts are the mark.
+  const attemptsAtStart = queued.attempts;
   return new Promise((resolve) => {
     const started = Date.now();
     const look = async () => {
-      const item = await db.outbox.get(id).catch(() => undefined);
+      const item = await db.outbox.get(queued.id).catch(() => undefined);
       const settled = !item || item.state === 'sent' || item.state === 'attention';
-      if (
-        settled ||
-        Date.now() - started >= timeoutMs ||
-        (item.state === 'pending' && item.attempts > 0)
-      ) {
+      const triedAndWaiting = item?.state === 'pending' && item.attempts > attemptsAtStart;
+      if (settled || triedAndWaiting || Date.now() - started >= timeoutMs) {
         resolve(item);
         return;
       }

@@ -1,19 +1,26 @@
 /**
  * Burial detail, /sepultados/:id (spec §2): the name as title ("Carregando..." while
  * loading), the photo carousel, the data sections and the tributes. Reads the Dexie row
- * (useSepultado), so a page opened once shows again without signal.
+ * (useSepultado), so a page opened once shows again without signal, with the person's unsent
+ * correction over it (issue 7).
  */
 import { Link, useParams } from 'react-router-dom';
+import { latestEdit, PendingEditNotice } from '../outbox/pending-edit-notice';
+import { useRecordOutbox } from '../outbox/use-outbox';
 import { TributesSection } from '../tributes/tributes-section';
 import { useSepultado } from './data/use-sepultado';
 import { DetailSections } from './detail-sections';
+import { unsentEdit, withPendingEdit } from './edit-outbox';
 import { PhotoCarousel } from './photo-carousel';
 import { TEXT } from './texts';
 import './burials.css';
 
 export default function DetailPage() {
   const { id = '' } = useParams();
-  const { row, fetch } = useSepultado(id);
+  const { row: stored, fetch } = useSepultado(id);
+  const outbox = useRecordOutbox(id);
+  // The person's unsent correction shows at once, over the stored record.
+  const row = stored ? withPendingEdit(stored, unsentEdit(outbox)) : stored;
 
   if (fetch.phase === 'notFound' || (!row && fetch.phase === 'failed')) {
     const offline = fetch.phase === 'failed' && fetch.offline;
@@ -42,6 +49,7 @@ export default function DetailPage() {
     <div className="detail">
       <section className="page detail-head">
         <h1>{row.nome}</h1>
+        <PendingEditNotice item={latestEdit(outbox)} />
         <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
       </section>
       <DetailSections row={row} />

@@ -40,6 +40,10 @@ export const TEXT = {
   editForbidden: 'Sem permissão para editar este registro.',
   updateError: 'Erro ao atualizar registro',
   updated: 'Registro atualizado com sucesso!',
+  editFromDevice:
+    'Sem conexão: editando a cópia guardada neste aparelho. A alteração será enviada quando houver conexão.',
+  editPending:
+    'Há uma alteração sua deste registro aguardando envio; o que mudar agora se junta a ela.',
   staleReload: 'Carregar dados atuais',
   staleHint:
     'Carregar os dados atuais descarta as alterações que você ainda não salvou; manter as suas grava por cima da outra alteração.',

@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { TRIBUTE_MSG } from '../../domain/tribute-rules';
 import { useSession } from '../auth/session-context';
+import { PendingTributes } from './pending-tributes';
 import { TributeForm } from './tribute-form';
 import { TributeList } from './tribute-list';
 import { TRIBUTE_UI } from './tribute-texts';
@@ -42,6 +43,13 @@ export function TributesSection({ sepultadoId }: { sepultadoId: string }) {
             {TRIBUTE_UI.loginLink}
           </Link>
         </p>
+      )}
+      {session.status === 'authenticated' && (
+        <PendingTributes
+          sepultadoId={sepultadoId}
+          listed={tributes.items}
+          onSent={tributes.added}
+        />
       )}
       <TributeList
         sepultadoId={sepultadoId}

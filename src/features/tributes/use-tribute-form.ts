@@ -8,8 +8,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useFlash } from '../../app/flash';
 import { ApiFailure } from '../../data/api';
+import { db } from '../../data/db';
+import { discardItem, enqueueTribute } from '../../data/outbox/outbox-queue';
+import { requestDrain, waitForOutcome } from '../../data/outbox/outbox-runner';
+import { OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
 import { newId } from '../../domain/ids';
 import {
+  cleanTributeText,
   isEmoji,
   TRIBUTE_LIMITS,
   TRIBUTE_MSG,
@@ -22,7 +27,11 @@ import { TRIBUTE_UI } from './tribute-texts';
 
 const FIELDS: readonly string[] = ['comentario', 'emojis', 'imagem'];
 
-export type SubmitOutcome = 'sent' | 'empty' | 'refused' | 'failed';
+/** 'queued': kept in the outbox, on its way (no signal, or the session must be renewed). */
+export type SubmitOutcome = 'sent' | 'queued' | 'empty' | 'refused' | 'failed';
+
+/** How long the form waits for the server before saying the tribute will go later. */
+const ONLINE_WAIT_MS = 15_000;
 
 function storage(): Storage | null {
   return typeof localStorage === 'undefined' ? null : localStorage;
@@ -123,9 +132,7 @@ export function useTributeForm(
       return 'refused';
     }
     setSending(true);
-    try {
-      const item = await postTribute(sepultadoId, built.body);
-      flash.success(TRIBUTE_MSG.posted);
+    const reset = () => {
       clientId.current = null;
       setTextoState('');
       writeDraft(draftKey, '');
@@ -133,25 +140,76 @@ export function useTributeForm(
       setPhotoState(null);
       setProblem(null);
       setVerifyMessage(null);
-      setAccepted(true);
-      onPosted(item?._id ? item : null);
-      return 'sent';
-    } catch (err) {
-      const failure = err instanceof ApiFailure ? err : new ApiFailure(0, TRIBUTE_MSG.postFailed);
-      if (failure.offline) {
-        flash.error(TRIBUTE_UI.offlinePost);
-        return 'failed';
-      }
+    };
+    const refused = (failure: ApiFailure): SubmitOutcome => {
       flash.error(failure.message);
       if (failure.field === 'emailVerified') setVerifyMessage(failure.message);
       else if (failure.field && FIELDS.includes(failure.field)) {
         setProblem({ field: failure.field as TributeProblem['field'], message: failure.message });
       }
       return 'refused';
+    };
+    try {
+      // Outbox first (issue 7): the tribute is on the device before anything is sent, so a
+      // lost signal or a closed tab loses nothing; the same id makes every resend a replay.
+      const id = clientId.current;
+      let queued: OutboxItem | undefined;
+      try {
+        queued = await enqueueTribute(
+          db,
+          { id, sepultadoId, userId },
+          {
+            comentario: cleanTributeText(texto),
+            emojis: [...emojis],
+            photo,
+            photoName: photo instanceof File && photo.name ? photo.name : null,
+          },
+        );
+      } catch {
+        // The device refused to store it (full, private mode): send it straight away instead.
+        const item = await postTribute(sepultadoId, built.body);
+        flash.success(TRIBUTE_MSG.posted);
+        reset();
+        setAccepted(true);
+        onPosted(item?._id ? item : null);
+        return 'sent';
+      }
+      requestDrain();
+      const outcome = await waitForOutcome(queued, ONLINE_WAIT_MS);
+      if (!outcome || outcome.state === 'sent') {
+        flash.success(TRIBUTE_MSG.posted);
+        reset();
+        setAccepted(true);
+        const item = outcome?.result as TributeItem | undefined;
+        onPosted(item?._id ? item : null);
+        return 'sent';
+      }
+      if (outcome.state === 'attention' && outcome.problem?.kind !== 'login') {
+        // Refused while the person is looking at the form: the form is where to fix it.
+        await discardItem(db, outcome.id);
+        return refused(
+          new ApiFailure(
+            outcome.problem?.kind === 'refused' ? outcome.problem.status : 400,
+            outcome.reason ?? TRIBUTE_MSG.postFailed,
+            outcome.problem?.kind === 'refused' ? outcome.problem.field : undefined,
+          ),
+        );
+      }
+      // No signal (or the session must be renewed): it waits in the outbox, shown on the list.
+      flash.success(outcome.state === 'attention' ? OUTBOX_MSG.login : OUTBOX_MSG.tributeQueued);
+      reset();
+      return 'queued';
+    } catch (err) {
+      const failure = err instanceof ApiFailure ? err : new ApiFailure(0, TRIBUTE_MSG.postFailed);
+      if (failure.offline) {
+        flash.error(TRIBUTE_UI.offlinePost);
+        return 'failed';
+      }
+      return refused(failure);
     } finally {
       setSending(false);
     }
-  }, [sending, texto, photo, emojis, sepultadoId, draftKey, flash, onPosted]);
+  }, [sending, texto, photo, emojis, sepultadoId, userId, draftKey, flash, onPosted]);
 
   const resend = useCallback(async () => {
     setResending(true);

@@ -1,0 +1,113 @@
+/**
+ * /pendentes — "Envios": everything the person wrote on this device and where it stands
+ * (issue 7): tributes and record corrections, newest first, each with its state and reason,
+ * and what they can do: try now, review a conflict, discard. Sent items stay a week as
+ * "Enviado" so the person can see their work arrived.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
+import { useFlash } from '../../app/flash';
+import { db } from '../../data/db';
+import { OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
+import { FIELD_LABELS } from '../burials/field-labels';
+import { discard, retryNow } from './outbox-actions';
+import { OutboxState } from './outbox-state';
+import { useMyOutbox } from './use-outbox';
+import './outbox.css';
+
+const WHEN = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+function useRecordNames(items: OutboxItem[] | undefined): Map<string, string> {
+  const ids = [...new Set((items ?? []).map((i) => i.sepultadoId))];
+  const rows = useLiveQuery(() => db.sepultados.bulkGet(ids), [ids.join(',')]) ?? [];
+  return new Map(rows.flatMap((r) => (r ? [[r.id, r.nome] as const] : [])));
+}
+
+function summary(item: OutboxItem): string {
+  if (item.kind === 'tribute') {
+    const { comentario, emojis, photo } = item.payload;
+    const parts = [comentario, emojis.join(' '), photo ? '(com foto)' : ''].filter(Boolean);
+    return parts.join(' ');
+  }
+  const fields = Object.keys(item.payload.fields).map(
+    (f) => FIELD_LABELS[f as keyof typeof FIELD_LABELS] ?? f,
+  );
+  if (item.payload.photos.length > 0) fields.push(`${item.payload.photos.length} foto(s) nova(s)`);
+  if (item.payload.removeImages.length > 0) fields.push('fotos removidas');
+  return `Campos: ${fields.join(', ') || '—'}`;
+}
+
+export default function OutboxPage() {
+  const flash = useFlash();
+  const items = useMyOutbox();
+  const names = useRecordNames(items);
+
+  async function onDiscard(item: OutboxItem) {
+    if (!window.confirm('Descartar este envio? O que foi escrito será perdido.')) return;
+    if (await discard(item.id)) flash.success(OUTBOX_MSG.discarded);
+  }
+
+  return (
+    <section className="page outbox-page">
+      <h1>Envios</h1>
+      <p className="muted">
+        Homenagens e correções feitas neste aparelho. O que estiver aguardando conexão é enviado
+        sozinho quando o sinal voltar, mesmo com o aplicativo fechado onde o navegador permite.
+      </p>
+      {items === undefined && <p className="loading">Carregando...</p>}
+      {items?.length === 0 && <p>Nada aguardando envio.</p>}
+      <ul className="outbox-list">
+        {items?.map((item) => {
+          const nome =
+            (item.kind === 'edit' ? item.payload.nome : names.get(item.sepultadoId)) ?? 'registro';
+          return (
+            <li key={item.id} className="outbox-item">
+              <h2>
+                {item.kind === 'tribute' ? 'Homenagem para ' : 'Correção de '}
+                <Link to={`/sepultados/${item.sepultadoId}`}>{nome}</Link>
+              </h2>
+              <p>{summary(item)}</p>
+              <p>
+                <OutboxState item={item} />{' '}
+                <time dateTime={new Date(item.createdAt).toISOString()}>
+                  {WHEN.format(item.createdAt)}
+                </time>
+              </p>
+              {item.state !== 'sent' && item.state !== 'sending' && (
+                <div className="outbox-actions">
+                  {item.problem?.kind === 'conflict' ? (
+                    <Link className="btn btn-small btn-primary" to={`/pendentes/${item.id}`}>
+                      Revisar
+                    </Link>
+                  ) : (
+                    item.problem?.kind !== 'login' && (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        onClick={() => void retryNow(item.id)}
+                      >
+                        Tentar agora
+                      </button>
+                    )
+                  )}
+                  {item.problem?.kind === 'login' && (
+                    <Link className="btn btn-small" to="/login" state={{ from: '/pendentes' }}>
+                      Entrar
+                    </Link>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => void onDiscard(item)}
+                  >
+                    Descartar
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

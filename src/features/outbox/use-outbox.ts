@@ -1,0 +1,43 @@
+/**
+ * The outbox as screens see it: live lists of the current person's items (another person's
+ * queued writes on a shared phone are theirs alone), from Dexie via useLiveQuery.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../data/db';
+import type { OutboxItem } from '../../data/outbox/outbox-types';
+import { useSession } from '../auth/session-context';
+
+function newestFirst(a: OutboxItem, b: OutboxItem) {
+  return b.createdAt - a.createdAt;
+}
+
+/** Every item of the person, newest first (undefined while loading). */
+export function useMyOutbox(): OutboxItem[] | undefined {
+  const userId = useSession().auth?.userId ?? '';
+  return useLiveQuery(
+    async () =>
+      userId
+        ? (await db.outbox.toArray()).filter((i) => i.userId === userId).sort(newestFirst)
+        : [],
+    [userId],
+    undefined,
+  );
+}
+
+/** The person's items about one record. */
+export function useRecordOutbox(sepultadoId: string): OutboxItem[] {
+  const userId = useSession().auth?.userId ?? '';
+  return (
+    useLiveQuery(
+      async () =>
+        userId
+          ? (await db.outbox.where('sepultadoId').equals(sepultadoId).toArray())
+              .filter((i) => i.userId === userId)
+              .sort(newestFirst)
+          : [],
+      [sepultadoId, userId],
+    ) ?? []
+  );
+}
+
+export const isUnsent = (item: OutboxItem) => item.state !== 'sent';
