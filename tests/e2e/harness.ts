@@ -67,7 +67,11 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(
     async () => {
       const reg = await navigator.serviceWorker.getRegistration();
-      return Boolean(reg?.active && navigator.serviceWorker.controller);
+      // "activated", not only claimed: a navigation right after, offline, needs it finished.
+      return Boolean(
+        reg?.active?.state === 'activated' &&
+          navigator.serviceWorker.controller?.state === 'activated',
+      );
     },
     undefined,
     { timeout: 30_000, polling: 250 },

@@ -95,7 +95,10 @@ export default function ConflictReviewPage() {
                       onChange={() => pick('mine')}
                       aria-label={`${label}: manter a minha (${fieldValueText(c.field, c.mine)})`}
                     />
-                    <span>{fieldValueText(c.field, c.mine)}</span>
+                    <span>
+                      <span className="review-side">Sua alteração: </span>
+                      {fieldValueText(c.field, c.mine)}
+                    </span>
                   </label>
                 </td>
                 <td>
@@ -107,7 +110,10 @@ export default function ConflictReviewPage() {
                       onChange={() => pick('theirs')}
                       aria-label={`${label}: manter a do registro (${fieldValueText(c.field, c.theirs)})`}
                     />
-                    <span>{fieldValueText(c.field, c.theirs)}</span>
+                    <span>
+                      <span className="review-side">Agora no registro: </span>
+                      {fieldValueText(c.field, c.theirs)}
+                    </span>
                   </label>
                 </td>
               </tr>
