@@ -30,7 +30,14 @@ export function Navbar() {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  function logout() {
+  async function logout() {
+    // Writes still waiting to be sent wait for this person's next login: say so first.
+    const userId = session.auth?.userId;
+    if (userId) {
+      const outbox = await import('../features/outbox/unsent-count');
+      const count = await outbox.unsentCount(userId).catch(() => 0);
+      if (count > 0 && !window.confirm(outbox.logoutWarning(count))) return;
+    }
     session.logout();
     navigate('/login', { replace: true });
   }
@@ -72,7 +79,12 @@ export function Navbar() {
           )}
           {links.map((link) =>
             link.action === 'logout' ? (
-              <button key={link.label} type="button" className="nav-link-button" onClick={logout}>
+              <button
+                key={link.label}
+                type="button"
+                className="nav-link-button"
+                onClick={() => void logout()}
+              >
                 {link.label}
               </button>
             ) : (
