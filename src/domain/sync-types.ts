@@ -49,3 +49,18 @@ export interface EditConflictAnswer {
   conflicts: FieldConflict[];
   current: SepultadoRecord;
 }
+
+/**
+ * GET /api/sync/info: what a visit pack costs before it starts (the pack screen shows it).
+ * Estimates, cached by the server for a minute: good enough to decide, never a promise.
+ */
+export interface SyncInfo {
+  /** Public (not deleted) records. */
+  records: number;
+  /** Compressed bytes of the record part of a full walk (sampled, times the count). */
+  recordBytesEstimate: number;
+  /** Records with a photo: the pack's thumbnails (the first photo's, ≤ 320 px). */
+  thumbs: number;
+  /** Bytes of those thumbnails (sampled file sizes times the count). */
+  thumbBytes: number;
+}
