@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import type { AccessRule } from '../features/auth/access';
 import LoginPage from '../features/auth/login-page';
 import RegisterPage from '../features/auth/register-page';
+import { AutoSync } from '../features/offline/auto-sync-runner';
 import { FlashMessages } from './flash';
 import { Guard } from './guard';
 import { Layout } from './layout';
@@ -25,6 +26,7 @@ const UserEditPage = lazy(() => import('../features/users/user-edit-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-password-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
+const OfflinePage = lazy(() => import('../features/offline/offline-page'));
 
 const LOGIN: AccessRule = { login: true };
 const STAFF: AccessRule = {
@@ -52,6 +54,7 @@ function Root() {
     <>
       <FlashMessages />
       <PwaUpdate />
+      <AutoSync />
       <Outlet />
     </>
   );
@@ -77,6 +80,7 @@ export const router = createBrowserRouter(
             { path: '/sepultados/add', element: guarded(CREATE_BURIAL, <CreatePage />) },
             { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
             { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
+            { path: '/offline', element: guarded(null, <OfflinePage />) },
             { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
             { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
             { path: '/usuarios/add', element: guarded(CREATE_USER, <UserCreatePage />) },
