@@ -64,7 +64,7 @@ export default function OfflinePage() {
       <h1>{PACK_TEXT.title}</h1>
       <p>{PACK_TEXT.intro}</p>
       {!view.running && <Sizes info={view.info} withThumbs={withThumbs} onThumbs={setWithThumbs} />}
-      {state && (view.running || state.phase !== 'done') && <PackProgress state={state} />}
+      {state && <PackProgress state={state} />}
       {status && (
         <p
           className={state?.phase === 'stopped' ? 'pack-status pack-stopped' : 'pack-status'}
