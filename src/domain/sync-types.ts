@@ -8,6 +8,12 @@ import type { SepultadoRecord } from './sepultado-types';
 /** A record as the sync sends it: the public record, never who manages it. */
 export type SyncRecord = Omit<SepultadoRecord, 'concessionarios' | 'concessionariosInfo'>;
 
+/**
+ * Records per request of the client's walk: the server's maximum page (SYNC_LIMIT.max), so a
+ * 100k-record pack is 50 requests. Here so the bench measures the client's real page size.
+ */
+export const SYNC_PAGE_LIMIT = 2000;
+
 /** GET /api/sync/sepultados?since=<cursor>&limit=N */
 export interface SyncAnswer {
   /** Records created or changed after the cursor (upsert them). */

@@ -3,6 +3,7 @@
  * cursor), a reset replacing the copy, resuming after an interruption exactly where it stopped,
  * never two syncs at once, and a full device leaving a working partial copy.
  */
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorialDb } from '../../src/data/db';
 import { deltaSync, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
@@ -180,6 +181,9 @@ describe('record sync engine', () => {
 
   it('delta sync runs only once a pack exists, and at most once per 30 s', async () => {
     expect(await deltaSync(db, { now: 1_000_000 })).toBe('no-pack');
+    // A first download stopped half-way is not a pack yet: no silent resume.
+    await applyPage(db, page({ changed: [rec(1)], cursor: '1.1.1', hasMore: true }));
+    expect(await deltaSync(db, { now: 1_500_000 })).toBe('no-pack');
     await applyPage(db, page({ changed: [rec(1)], cursor: '1.1.1' }));
     // No signal: one attempt, then quiet for 30 s; the next occasion brings what changed.
     const { ApiFailure } = await import('../../src/data/api');
@@ -203,7 +207,7 @@ describe('record sync engine', () => {
     let calls = 0;
     vi.spyOn(db.sepultados, 'bulkPut').mockImplementation((...args) => {
       calls += 1;
-      if (calls === 2) return Promise.reject(new DOMException('cheio', 'QuotaExceededError'));
+      if (calls === 2) return Dexie.Promise.reject(new DOMException('cheio', 'QuotaExceededError'));
       return real(...(args as Parameters<typeof real>));
     });
     const stop = await syncRecords(db, { fetchPage: s.fetchPage, limit: 10 }).catch(

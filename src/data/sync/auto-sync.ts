@@ -2,13 +2,14 @@
  * Keeps a visit pack current (issue 7): once a pack exists (a cursor is stored), a delta sync
  * runs on app start, when the signal comes back (`online`) and when the visitor returns to the
  * tab — at most once per 30 s, never twice at once, and silently (a failure waits for the next
- * occasion). Without a pack nothing is asked: a visitor who never downloaded pays nothing.
+ * occasion). Without a finished pack nothing is asked: a visitor who never downloaded (or
+ * cancelled the first download) pays nothing.
  */
 import { db as defaultDb, type MemorialDb } from '../db';
 import { type PageFetcher, syncRecords } from './record-sync';
 import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
-import { readCursor } from './sync-meta';
+import { readCursor, readUpdatedAt } from './sync-meta';
 
 export const DELTA_MIN_INTERVAL_MS = 30_000;
 
@@ -23,7 +24,9 @@ export async function deltaSync(
 ): Promise<DeltaOutcome> {
   const now = options.now ?? Date.now();
   if (!options.force && now - lastRun < DELTA_MIN_INTERVAL_MS) return 'throttled';
-  if (!(await readCursor(database))) return 'no-pack';
+  // A pack exists once a walk reached its end; a first download cancelled half-way is not
+  // resumed behind the visitor's back (the pack screen offers "Continuar download").
+  if (!(await readCursor(database)) || !(await readUpdatedAt(database))) return 'no-pack';
   lastRun = now;
   try {
     const locked = await withSyncLock(() =>

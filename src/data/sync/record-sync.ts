@@ -8,7 +8,7 @@
  * row the new walk stores carries its mark, and at the walk's end the unmarked rows stored
  * before it began are removed. The server's protocol: server/services/sync.ts.
  */
-import type { SyncAnswer, SyncRecord } from '../../domain/sync-types';
+import { SYNC_PAGE_LIMIT, type SyncAnswer, type SyncRecord } from '../../domain/sync-types';
 import { rowFromRecord } from '../../features/burials/data/local-rows';
 import { api, toApiFailure } from '../api';
 import type { LocalSepultado, MemorialDb } from '../db';
@@ -16,7 +16,7 @@ import { toSyncStopped } from './sync-errors';
 import { META, readCursor, readMeta, type SweepState } from './sync-meta';
 
 /** Records per request: the server's maximum, so 100k records are 50 requests. */
-export const PAGE_LIMIT = 2000;
+export const PAGE_LIMIT = SYNC_PAGE_LIMIT;
 
 /** A row as the sync stores it: `syncMark` ties it to a replace-the-copy walk. */
 type SyncedRow = LocalSepultado & { syncMark?: number };
