@@ -7,7 +7,7 @@
  * sync lock keeps it from racing a delta sync in any tab.
  */
 import type { MemorialDb } from '../../data/db';
-import { syncRecords } from '../../data/sync/record-sync';
+import { type PageFetcher, syncRecords } from '../../data/sync/record-sync';
 import { SyncStopped, toSyncStopped } from '../../data/sync/sync-errors';
 import { withSyncLock } from '../../data/sync/sync-lock';
 import { packExtras } from './pack-extras';
@@ -44,11 +44,17 @@ async function askPersist(): Promise<boolean | null> {
   }
 }
 
-async function records(db: MemorialDb, state: PackState, signal: AbortSignal) {
+async function records(
+  db: MemorialDb,
+  state: PackState,
+  signal: AbortSignal,
+  fetchPage: PageFetcher | undefined,
+) {
   const locked = await withSyncLock(
     () =>
       syncRecords(db, {
         signal,
+        ...(fetchPage ? { fetchPage } : {}),
         onPage: async (p) => {
           state.records += p.records;
           state.bytes += p.bytes;
@@ -80,7 +86,7 @@ async function thumbs(db: MemorialDb, state: PackState, signal: AbortSignal) {
  */
 export async function runPack(
   db: MemorialDb,
-  options: { total: number; withThumbs: boolean; resume: boolean },
+  options: { total: number; withThumbs: boolean; resume: boolean; fetchPage?: PageFetcher },
 ): Promise<PackState> {
   if (running) throw new Error('pack already running');
   const controller = new AbortController();
@@ -96,7 +102,7 @@ export async function runPack(
     if (from === 'records') {
       state.phase = 'records';
       await savePack(db, state);
-      await records(db, state, controller.signal);
+      await records(db, state, controller.signal, options.fetchPage);
       state.records = Math.max(state.records, state.total);
     }
     if (state.withThumbs) {

@@ -56,8 +56,10 @@ export async function downloadThumbs(
   const progress: ThumbProgress = { total: wanted.length, done: heldWanted.length, bytes: 0 };
   await options.onProgress({ ...progress });
   let next = 0;
+  // One worker's failure (full device, no signal) stops the others at their next photo.
+  let failed = false;
   const worker = async () => {
-    while (next < todo.length) {
+    while (next < todo.length && !failed) {
       options.signal.throwIfAborted();
       const path = todo[next++] as string;
       const blob = await fetchThumb(path, options.signal);
@@ -72,7 +74,14 @@ export async function downloadThumbs(
     }
   };
   try {
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        worker().catch((err: unknown) => {
+          failed = true;
+          throw err;
+        }),
+      ),
+    );
   } catch (err) {
     if (isQuotaError(err)) throw new SyncStopped('quota', PACK_TEXT.thumbsStoppedQuota);
     throw toSyncStopped(err, options.signal);
