@@ -58,6 +58,8 @@ async function records(
         onPage: async (p) => {
           state.records += p.records;
           state.bytes += p.bytes;
+          const t = state.timing ?? { fetchMs: 0, applyMs: 0 };
+          state.timing = { fetchMs: t.fetchMs + p.fetchMs, applyMs: t.applyMs + p.applyMs };
           await savePack(db, state);
         },
       }),

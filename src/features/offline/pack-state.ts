@@ -19,6 +19,8 @@ export interface PackState {
   thumbsTotal: number;
   thumbsDone: number;
   thumbBytes: number;
+  /** Where the records' time went (ms), for the bench and for support. */
+  timing?: { fetchMs: number; applyMs: number };
   /** navigator.storage.persist()'s answer; null when the browser cannot say. */
   persisted: boolean | null;
   /** Where it stopped: the phase to resume and why (pt-BR message). */
