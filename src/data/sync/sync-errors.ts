@@ -7,7 +7,7 @@ import { ApiFailure } from '../api';
 export const SYNC_MSG = {
   quota:
     'Sem espaço no aparelho: o download parou. O que já foi baixado continua funcionando; libere espaço e toque em "Continuar download".',
-  offline: 'Sem conexão: o download parou e continua de onde parou quando houver sinal.',
+  offline: 'Sem conexão: continua de onde parou quando houver sinal.',
   failed: 'Não foi possível baixar os registros agora. Tente de novo em instantes.',
 } as const;
 

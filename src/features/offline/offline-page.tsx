@@ -103,6 +103,11 @@ export default function OfflinePage() {
           </button>
         )}
       </div>
+      {view.updateNote && (
+        <p className="pack-status pack-stopped" role="status">
+          {view.updateNote}
+        </p>
+      )}
       {view.updatedAt !== undefined && (
         <p className="pack-updated">{PACK_TEXT.updatedAt(formatWhen(view.updatedAt))}</p>
       )}

@@ -6,7 +6,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { request } from '../../data/api';
 import { db } from '../../data/db';
-import { deltaSync } from '../../data/sync/auto-sync';
+import { type DeltaOutcome, deltaSync } from '../../data/sync/auto-sync';
+import { SYNC_MSG } from '../../data/sync/sync-errors';
 import { META, readMeta } from '../../data/sync/sync-meta';
 import type { SyncInfo } from '../../domain/sync-types';
 import { cancelPack, packRunning, runPack, subscribePackRunning } from './pack-download';
@@ -27,6 +28,8 @@ export interface PackView {
   /** The download runs in this page now (else a stored "records"/"thumbs" phase was cut). */
   running: boolean;
   updating: boolean;
+  /** pt-BR outcome of the last "Atualizar agora" that did not bring the copy up to date. */
+  updateNote: string | null;
   start: (withThumbs: boolean, resume: boolean) => void;
   cancel: () => void;
   updateNow: () => void;
@@ -36,6 +39,13 @@ async function estimate(): Promise<StorageUse | null> {
   if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
   const { usage = 0, quota = 0 } = await navigator.storage.estimate();
   return { usage, quota };
+}
+
+function updateText(outcome: DeltaOutcome): string | null {
+  if (outcome === 'offline') return SYNC_MSG.offline;
+  if (outcome === 'quota') return SYNC_MSG.quota;
+  if (outcome === 'failed') return SYNC_MSG.failed;
+  return null;
 }
 
 export function usePack(): PackView {
@@ -51,6 +61,7 @@ export function usePack(): PackView {
   const [storage, setStorage] = useState<StorageUse | null>(null);
   const running = useSyncExternalStore(subscribePackRunning, packRunning);
   const [updating, setUpdating] = useState(false);
+  const [updateNote, setUpdateNote] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -82,7 +93,11 @@ export function usePack(): PackView {
 
   const updateNow = useCallback(() => {
     setUpdating(true);
-    void deltaSync(db, { force: true }).finally(() => setUpdating(false));
+    setUpdateNote(null);
+    void deltaSync(db, { force: true })
+      .then((outcome) => setUpdateNote(updateText(outcome)))
+      .catch(() => setUpdateNote(SYNC_MSG.failed))
+      .finally(() => setUpdating(false));
   }, []);
 
   return {
@@ -93,6 +108,7 @@ export function usePack(): PackView {
     storage,
     running,
     updating,
+    updateNote,
     start,
     cancel: cancelPack,
     updateNow,
