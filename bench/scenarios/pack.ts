@@ -2,7 +2,9 @@
  * The visit pack (issue 7) on a server holding `npm run seed -- --count 100000`:
  * - record part on the wire: a full walk of GET /api/sync/sepultados in the client's pages
  *   (PAGE_LIMIT), gzip as a browser asks, compressed bytes summed (raw socket bytes of the body);
- * - thumbnails: GET /api/sync/info's count and bytes (the seed CLI stores no photos, so 0 there);
+ * - thumbnails: the seed CLI stores no photos, so PACK_PHOTOS records with a synthetic photo
+ *   (coarse noise, 1200 × 900 JPEG, through the real upload pipeline) are added first; their
+ *   count and bytes from GET /api/sync/info, and the thumbnail phase's time in Chromium;
  * - install in Chromium: the built app's /offline, a click on "Baixar cemitério para uso
  *   offline" until "Atualizado em", timed, with the IndexedDB space after it
  *   (navigator.storage.estimate) and where the time went (network+JSON vs Dexie, from the
@@ -12,6 +14,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import {
   SYNC_PAGE_LIMIT as PAGE_LIMIT,
   type SyncAnswer,
@@ -72,6 +75,54 @@ const PACK_TIMING = `new Promise((resolve) => {
   };
 })`;
 
+const PACK_PHOTOS = 100;
+
+async function addPhotos(base: string, count: number): Promise<void> {
+  const { BENCH_ADMIN_EMAIL: email, BENCH_ADMIN_PASSWORD: password } = process.env;
+  if (!email || !password) throw new Error('pack: BENCH_ADMIN_EMAIL/PASSWORD ausentes');
+  const login = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  for (let i = 0; i < count; i += 1) {
+    // Coarse noise scaled up: texture that survives the 320 px thumbnail like a photo's
+    // (~15 kB as WebP, in the range of real grave photos), unlike fine noise or a flat image.
+    const coarse = await sharp({
+      create: {
+        width: 80,
+        height: 60,
+        channels: 3,
+        background: { r: 0, g: 0, b: 0 },
+        noise: { type: 'gaussian', mean: 110 + (i % 40), sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp(coarse)
+      .resize(1200, 900, { kernel: 'cubic' })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      nome: `Registro Com Foto ${i}`,
+      dtFal: '2024-01-01',
+      quadra: String(1 + (i % 30)),
+      chapa: String(9000 + i),
+    })) {
+      form.append(k, v);
+    }
+    form.append('images', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
+    const res = await fetch(`${base}/api/sepultados/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (res.status !== 201) throw new Error(`pack: upload ${res.status} ${await res.text()}`);
+  }
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 async function walkWire(base: string) {
@@ -120,7 +171,7 @@ export async function installInChromium(base: string) {
       '(async () => (await navigator.storage.estimate()).usage || 0)()',
     )) as number;
     const rows = (await page.evaluate(ROW_COUNT)) as number;
-    const split = (await page.evaluate(PACK_TIMING)) as { fetchMs: number; applyMs: number } | null;
+    const split = (await page.evaluate(PACK_TIMING)) as Split;
 
     // No-change delta: "Atualizar agora" with the pack in place.
     await page.evaluate('performance.clearResourceTimings()');
@@ -136,13 +187,16 @@ export async function installInChromium(base: string) {
   }
 }
 
-const split = (t: { fetchMs: number; applyMs: number } | null) =>
+type Split = { fetchMs: number; applyMs: number; thumbsMs?: number } | null;
+
+const split = (t: Split) =>
   t
     ? `; the pack's split: ${(t.fetchMs / 1000).toFixed(1)} s fetch + JSON, ${(t.applyMs / 1000).toFixed(1)} s Dexie`
     : '';
 
 export async function packScenario(ctx: BenchContext): Promise<Row[]> {
   const base = ctx.server.url;
+  await addPhotos(base, PACK_PHOTOS);
   const info = (await (await fetch(`${base}/api/sync/info`)).json()) as SyncInfo;
   const wire = await walkWire(base);
   const chromiumRun = await installInChromium(base);
@@ -163,7 +217,7 @@ export async function packScenario(ctx: BenchContext): Promise<Row[]> {
     ),
     row(
       'pack: thumbnails',
-      `${info.thumbs} thumbnails, ${mb(info.thumbBytes)} (GET /api/sync/info; the seed CLI stores no photos)`,
+      `${info.thumbs} thumbnails, ${mb(info.thumbBytes)} (${(info.thumbBytes / Math.max(1, info.thumbs) / 1024).toFixed(1)} kB each; GET /api/sync/info), of ${PACK_PHOTOS} synthetic photos added by the bench (the seed CLI stores none); thumbnail phase in Chromium ${((chromiumRun.split?.thumbsMs ?? 0) / 1000).toFixed(1)} s (4 in parallel)`,
     ),
     row(
       'pack: install in Chromium (click → "Atualizado em")',

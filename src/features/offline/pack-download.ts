@@ -59,7 +59,7 @@ async function records(
           state.records += p.records;
           state.bytes += p.bytes;
           const t = state.timing ?? { fetchMs: 0, applyMs: 0 };
-          state.timing = { fetchMs: t.fetchMs + p.fetchMs, applyMs: t.applyMs + p.applyMs };
+          state.timing = { ...t, fetchMs: t.fetchMs + p.fetchMs, applyMs: t.applyMs + p.applyMs };
           await savePack(db, state);
         },
       }),
@@ -70,12 +70,15 @@ async function records(
 
 async function thumbs(db: MemorialDb, state: PackState, signal: AbortSignal) {
   const before = state.thumbBytes;
+  const started = performance.now();
   await downloadThumbs(db, {
     signal,
     onProgress: async (p) => {
       state.thumbsTotal = p.total;
       state.thumbsDone = p.done;
       state.thumbBytes = before + p.bytes;
+      const t = state.timing ?? { fetchMs: 0, applyMs: 0 };
+      state.timing = { ...t, thumbsMs: performance.now() - started };
       await savePack(db, state);
     },
   });

@@ -20,7 +20,7 @@ export interface PackState {
   thumbsDone: number;
   thumbBytes: number;
   /** Where the records' time went (ms), for the bench and for support. */
-  timing?: { fetchMs: number; applyMs: number };
+  timing?: { fetchMs: number; applyMs: number; thumbsMs?: number };
   /** navigator.storage.persist()'s answer; null when the browser cannot say. */
   persisted: boolean | null;
   /** Where it stopped: the phase to resume and why (pt-BR message). */
