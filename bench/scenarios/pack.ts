@@ -6,9 +6,9 @@
  *   (coarse noise, 1200 × 900 JPEG, through the real upload pipeline) are added first; their
  *   count and bytes from GET /api/sync/info, and the thumbnail phase's time in Chromium;
  * - install in Chromium: the built app's /offline, a click on "Baixar cemitério para uso
- *   offline" until "Atualizado em", timed, with the IndexedDB space after it
- *   (navigator.storage.estimate) and where the time went (network+JSON vs Dexie, from the
- *   page's resource timings);
+ *   offline" until the records are in ("Atualizado em") and until the pack is done (thumbnails
+ *   too), timed, with the IndexedDB space after it (navigator.storage.estimate) and where the
+ *   records' time went (fetch+JSON vs Dexie, kept by the pack itself);
  * - a no-change delta sync: "Atualizar agora" once the pack is in — bytes and time.
  */
 import http from 'node:http';
@@ -163,7 +163,12 @@ export async function installInChromium(base: string) {
     const button = page.getByRole('button', { name: 'Baixar cemitério para uso offline' });
     const t0 = Date.now();
     await button.click();
+    // "Atualizado em" shows when the records are in; the pack is done after the thumbnails.
     await page.getByText(/^Atualizado em /).waitFor({ timeout: 600_000 });
+    const recordsMs = Date.now() - t0;
+    await page.getByText('Cemitério disponível offline neste aparelho.').waitFor({
+      timeout: 600_000,
+    });
     const installMs = Date.now() - t0;
     // Page-side code as strings: this file is type-checked without the DOM library.
     const timings = (await page.evaluate(SYNC_TIMINGS)) as SyncTiming[];
@@ -181,7 +186,7 @@ export async function installInChromium(base: string) {
     await page.waitForFunction("!document.querySelector('.pack-actions .btn').disabled");
     const deltaMs = Date.now() - d0;
     const delta = (await page.evaluate(SYNC_TIMINGS)) as SyncTiming[];
-    return { installMs, timings, usage, rows, deltaMs, delta, split };
+    return { installMs, recordsMs, timings, usage, rows, deltaMs, delta, split };
   } finally {
     await browser.close();
   }
@@ -220,8 +225,8 @@ export async function packScenario(ctx: BenchContext): Promise<Row[]> {
       `${info.thumbs} thumbnails, ${mb(info.thumbBytes)} (${(info.thumbBytes / Math.max(1, info.thumbs) / 1024).toFixed(1)} kB each; GET /api/sync/info), of ${PACK_PHOTOS} synthetic photos added by the bench (the seed CLI stores none); thumbnail phase in Chromium ${((chromiumRun.split?.thumbsMs ?? 0) / 1000).toFixed(1)} s (4 in parallel)`,
     ),
     row(
-      'pack: install in Chromium (click → "Atualizado em")',
-      `${(chromiumRun.installMs / 1000).toFixed(1)} s for ${chromiumRun.rows} rows; ${chromiumRun.timings.length} sync responses (${(netMs / 1000).toFixed(1)} s in resource timing)${split(chromiumRun.split)}; aim < 60 s`,
+      'pack: install in Chromium (click → done)',
+      `${(chromiumRun.installMs / 1000).toFixed(1)} s in all for ${chromiumRun.rows} rows and their thumbnails, the records in ${(chromiumRun.recordsMs / 1000).toFixed(1)} s; ${chromiumRun.timings.length} sync responses (${(netMs / 1000).toFixed(1)} s in resource timing)${split(chromiumRun.split)}; aim < 60 s`,
       chromiumRun.installMs,
     ),
     row(

@@ -96,7 +96,7 @@ export async function runPack(
   if (running) throw new Error('pack already running');
   const controller = new AbortController();
   setRunning(controller);
-  const held = options.resume ? await readPack(db) : undefined;
+  const held = options.resume ? await readPack(db).catch(() => undefined) : undefined;
   const state: PackState = held ?? freshPack(options.total, options.withThumbs);
   const from = state.stopped?.at ?? (state.phase === 'thumbs' ? 'thumbs' : 'records');
   state.withThumbs = options.withThumbs;
