@@ -16,6 +16,7 @@ import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
+import { packScenario } from './scenarios/pack';
 import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
 
@@ -24,6 +25,7 @@ const SCENARIOS: Record<string, Scenario> = {
   checkuser: checkuserScenario,
   sepultados: sepultadosScenario,
   search: searchScenario,
+  pack: packScenario,
 };
 
 const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
@@ -84,6 +86,10 @@ async function main() {
     durationSeconds: Number(arg('duration') ?? 10),
     connections: Number(arg('connections') ?? 50),
   };
+  const loadAtStart = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
   const count = Number(arg('count') ?? 100_000);
   const only = arg('only')?.split(',');
   const scenarios = Object.entries(SCENARIOS).filter(([n]) => !only || only.includes(n));
@@ -135,11 +141,24 @@ async function main() {
   } finally {
     await bare.stop();
   }
-  const file = writeReport(rows, {
-    engines: engines.join(', '),
-    load: `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-    data: `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
-  });
+  const loadAvg = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+  // A run of some scenarios (--only) gets its own file, so it never replaces the full report.
+  const fileName = only ? `RESULTS-${only.join('-')}.md` : 'RESULTS.md';
+  const file = writeReport(
+    rows,
+    {
+      engines: engines.join(', '),
+      load: `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+      data: `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+      'load average (1, 5, 15 min) at start': loadAtStart,
+      'load average (1, 5, 15 min) at end': loadAvg,
+    },
+    [],
+    fileName,
+  );
   console.log(`Relatório: ${file}`);
   for (const r of rows) {
     console.log(

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: precaches the app shell (injected by vite-plugin-pwa), answers
- * navigations with the cached index.html so every route opens offline, and never touches /api
- * (API answers belong in Dexie, not in the service worker's caches). Updates wait for the
- * page to ask (SKIP_WAITING) so nobody is reloaded mid-task.
+ * navigations with the cached index.html so every route opens offline, answers photos under
+ * /api/images from IndexedDB when the device holds them (photo-cache.ts), and sends the outbox
+ * on Background Sync (outbox-sync.ts). No API answer goes into its caches: those live in
+ * Dexie. Updates wait for the page to ask (SKIP_WAITING) so nobody is reloaded mid-task.
  */
 import {
   cleanupOutdatedCaches,
@@ -12,6 +13,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerOutboxSync } from './outbox-sync';
+import { registerPhotoCache } from './photo-cache';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -20,6 +22,7 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerOutboxSync();
+registerPhotoCache();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {

@@ -17,7 +17,12 @@ export interface Row {
 const fmt = (n: number | undefined, digits = 0) =>
   n === undefined ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
-export function writeReport(rows: Row[], meta: Record<string, string>, sections: string[] = []) {
+export function writeReport(
+  rows: Row[],
+  meta: Record<string, string>,
+  sections: string[] = [],
+  fileName = 'RESULTS.md',
+) {
   const cpus = os.cpus();
   const lines = [
     '# Benchmark results',
@@ -37,7 +42,7 @@ export function writeReport(rows: Row[], meta: Record<string, string>, sections:
     '',
     ...sections,
   ];
-  const file = path.resolve(import.meta.dirname, '..', 'RESULTS.md');
+  const file = path.resolve(import.meta.dirname, '..', fileName);
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SYNC_LIMIT, syncEtag, syncSepultados } from '../services/sync';
+import { syncInfo } from '../services/sync-info';
 import { RecordSchema } from './sepultado-schemas';
 
 const SyncQuery = Type.Object(
@@ -35,7 +36,24 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
+const SyncInfoSchema = Type.Object({
+  records: Type.Integer(),
+  recordBytesEstimate: Type.Integer(),
+  thumbs: Type.Integer(),
+  thumbBytes: Type.Integer(),
+});
+
 export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // What a visit pack costs, before it starts (server/services/sync-info.ts says how).
+  app.get(
+    '/sync/info',
+    { schema: { response: { 200: SyncInfoSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return syncInfo(app.ctx);
+    },
+  );
+
   app.get(
     '/sync/sepultados',
     {

@@ -14,28 +14,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../src/domain/upload-rules';
+import {
+  IMAGE_FILE_REGEX,
+  IMAGE_KINDS,
+  thumbNameOf,
+  UPLOAD_LIMITS,
+  UPLOAD_MSG,
+} from '../../src/domain/upload-rules';
 import type { AppContext } from '../context';
 import { HttpError } from '../http-error';
 import { Semaphore } from './semaphore';
 
-export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios'] as const;
+// The names and kinds are shared with the service worker's photo store (src/domain).
+export { IMAGE_FILE_REGEX, IMAGE_KINDS, thumbNameOf };
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export function isImageKind(value: unknown): value is ImageKind {
   return typeof value === 'string' && (IMAGE_KINDS as readonly string[]).includes(value);
 }
 
-/** The only names we write (32 hex, "-t" for a thumbnail, .webp): nothing else reaches disk. */
-export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-t)?\.webp$/;
-
 export function isImageFileName(value: unknown): value is string {
   return typeof value === 'string' && IMAGE_FILE_REGEX.test(value);
-}
-
-/** The thumbnail's name for a display file name (they are written as a pair). */
-export function thumbNameOf(file: string): string {
-  return file.replace(/(?:-t)?\.webp$/, '-t.webp');
 }
 
 export interface PreparedImage {

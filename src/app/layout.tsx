@@ -1,5 +1,6 @@
 /** The frame of the routes with navbar, container and footer. */
 import { Outlet } from 'react-router-dom';
+import { PackOffer } from '../features/offline/pack-offer';
 import { FOOTER_YEAR, PROVIDER_NAME } from './branding';
 import { Navbar } from './navbar';
 
@@ -8,6 +9,7 @@ export function Layout() {
     <>
       <Navbar />
       <main className="container">
+        <PackOffer />
         <Outlet />
       </main>
       <footer className="footer">

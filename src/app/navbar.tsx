@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { navLinks, searchHidden } from '../features/auth/access';
 import { useSession } from '../features/auth/session-context';
+import { PACK_TEXT } from '../features/offline/texts';
 import { SearchBox } from '../features/search/search-box';
 import { PRODUCT_NAME } from './branding';
 
@@ -93,6 +94,8 @@ export function Navbar() {
               </RouterLink>
             ),
           )}
+          {/* For everyone (visitors too): the visit pack, issue 7. */}
+          <RouterLink to="/offline">{PACK_TEXT.navLink}</RouterLink>
         </nav>
       </div>
     </header>

@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import type { AccessRule } from '../features/auth/access';
 import LoginPage from '../features/auth/login-page';
 import RegisterPage from '../features/auth/register-page';
+import { AutoSync } from '../features/offline/auto-sync-runner';
 import { FlashMessages } from './flash';
 import { Guard } from './guard';
 import { Layout } from './layout';
@@ -27,6 +28,7 @@ const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
 const OutboxPage = lazy(() => import('../features/outbox/outbox-page'));
 const ConflictReviewPage = lazy(() => import('../features/outbox/conflict-review-page'));
+const OfflinePage = lazy(() => import('../features/offline/offline-page'));
 
 const LOGIN: AccessRule = { login: true };
 const STAFF: AccessRule = {
@@ -54,6 +56,7 @@ function Root() {
     <>
       <FlashMessages />
       <PwaUpdate />
+      <AutoSync />
       <Outlet />
     </>
   );
@@ -79,6 +82,7 @@ export const router = createBrowserRouter(
             { path: '/sepultados/add', element: guarded(CREATE_BURIAL, <CreatePage />) },
             { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
             { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
+            { path: '/offline', element: guarded(null, <OfflinePage />) },
             { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
             { path: '/pendentes', element: guarded(LOGIN, <OutboxPage />) },
             { path: '/pendentes/:id', element: guarded(LOGIN, <ConflictReviewPage />) },

@@ -8,6 +8,12 @@ import type { SepultadoRecord } from './sepultado-types';
 /** A record as the sync sends it: the public record, never who manages it. */
 export type SyncRecord = Omit<SepultadoRecord, 'concessionarios' | 'concessionariosInfo'>;
 
+/**
+ * Records per request of the client's walk: the server's maximum page (SYNC_LIMIT.max), so a
+ * 100k-record pack is 50 requests. Here so the bench measures the client's real page size.
+ */
+export const SYNC_PAGE_LIMIT = 2000;
+
 /** GET /api/sync/sepultados?since=<cursor>&limit=N */
 export interface SyncAnswer {
   /** Records created or changed after the cursor (upsert them). */
@@ -48,4 +54,19 @@ export interface EditConflictAnswer {
   message: string;
   conflicts: FieldConflict[];
   current: SepultadoRecord;
+}
+
+/**
+ * GET /api/sync/info: what a visit pack costs before it starts (the pack screen shows it).
+ * Estimates, cached by the server for a minute: good enough to decide, never a promise.
+ */
+export interface SyncInfo {
+  /** Public (not deleted) records. */
+  records: number;
+  /** Compressed bytes of the record part of a full walk (sampled, times the count). */
+  recordBytesEstimate: number;
+  /** Records with a photo: the pack's thumbnails (the first photo's, ≤ 320 px). */
+  thumbs: number;
+  /** Bytes of those thumbnails (sampled file sizes times the count). */
+  thumbBytes: number;
 }

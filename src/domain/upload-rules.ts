@@ -36,3 +36,14 @@ export const UPLOAD_MSG = {
   imageNotFound: 'Imagem não encontrada.',
   unexpectedFile: (field: string) => `O campo "${field}" não aceita arquivos.`,
 } as const;
+
+/** Where stored images live under /api/images/ (server folders, and the device's photo keys). */
+export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios'] as const;
+
+/** The only names the server writes (32 hex, "-t" for a thumbnail, .webp). */
+export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-t)?\.webp$/;
+
+/** The thumbnail's name for a display file name (they are written as a pair). */
+export function thumbNameOf(file: string): string {
+  return file.replace(/(?:-t)?\.webp$/, '-t.webp');
+}

@@ -62,20 +62,22 @@ export async function newPhoneContext(browser: Browser, baseURL: string): Promis
   });
 }
 
-/** Waits until the page is controlled by an activated service worker (offline reloads work). */
+/**
+ * Waits until the page is controlled by an activated service worker (offline reloads work).
+ * Polled from here: waitForFunction does not await an async predicate (its Promise is truthy),
+ * so it returned at once, before the worker had even installed.
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ready = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
-      // "activated", not only claimed: a navigation right after, offline, needs it finished.
-      return Boolean(
-        reg?.active?.state === 'activated' &&
-          navigator.serviceWorker.controller?.state === 'activated',
-      );
-    },
-    undefined,
-    { timeout: 30_000, polling: 250 },
-  );
+      return reg?.active?.state === 'activated' && Boolean(navigator.serviceWorker.controller);
+    });
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error('o service worker não assumiu a página em 30 s');
+    await page.waitForTimeout(250);
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

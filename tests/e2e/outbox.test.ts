@@ -74,10 +74,6 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
     await p.goto(`/sepultados/${recordId}`);
     await p.getByRole('heading', { name: NOME, level: 1 }).waitFor();
     await waitForServiceWorker(p);
-    await p.evaluate(() => navigator.serviceWorker.ready);
-    // Observed: an offline reload right after the first activation can still bypass the new
-    // worker in Chromium; a moment later it never does.
-    await p.waitForTimeout(1_000);
   }
 
   async function correctPlate(p: Page, chapa: string) {

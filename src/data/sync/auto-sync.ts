@@ -1,0 +1,62 @@
+/**
+ * Keeps a visit pack current (issue 7): once a pack exists (a cursor is stored), a delta sync
+ * runs on app start, when the signal comes back (`online`) and when the visitor returns to the
+ * tab — at most once per 30 s, never twice at once, and silently (a failure waits for the next
+ * occasion). Without a finished pack nothing is asked: a visitor who never downloaded (or
+ * cancelled the first download) pays nothing.
+ */
+import { db as defaultDb, type MemorialDb } from '../db';
+import { type PageFetcher, syncRecords } from './record-sync';
+import { SyncStopped } from './sync-errors';
+import { withSyncLock } from './sync-lock';
+import { readCursor, readUpdatedAt } from './sync-meta';
+
+export const DELTA_MIN_INTERVAL_MS = 30_000;
+
+let lastRun = 0;
+
+export type DeltaOutcome = 'no-pack' | 'throttled' | 'busy' | 'done' | SyncStopped['reason'];
+
+/** One delta sync if a pack exists and none ran in the last 30 s (`force` skips the wait). */
+export async function deltaSync(
+  database: MemorialDb = defaultDb,
+  options: { force?: boolean; now?: number; fetchPage?: PageFetcher } = {},
+): Promise<DeltaOutcome> {
+  const now = options.now ?? Date.now();
+  if (!options.force && now - lastRun < DELTA_MIN_INTERVAL_MS) return 'throttled';
+  // A pack exists once a walk reached its end; a first download cancelled half-way is not
+  // resumed behind the visitor's back (the pack screen offers "Continuar download").
+  if (!(await readCursor(database)) || !(await readUpdatedAt(database))) return 'no-pack';
+  lastRun = now;
+  try {
+    const locked = await withSyncLock(() =>
+      syncRecords(database, options.fetchPage ? { fetchPage: options.fetchPage } : {}),
+    );
+    return locked.ran ? 'done' : 'busy';
+  } catch (err) {
+    if (err instanceof SyncStopped) return err.reason;
+    throw err;
+  }
+}
+
+/** Test hook: forget the last run (the throttle is per page). */
+export function resetDeltaThrottle(): void {
+  lastRun = 0;
+}
+
+/** Wires the three occasions; returns the function that unwires them. */
+export function startAutoSync(database: MemorialDb = defaultDb): () => void {
+  const run = () => {
+    void deltaSync(database).catch(() => undefined);
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') run();
+  };
+  run();
+  window.addEventListener('online', run);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('online', run);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}

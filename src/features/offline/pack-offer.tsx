@@ -1,0 +1,58 @@
+/**
+ * A gentle offer of the visit pack, once, on a phone-sized or touch device (where going to the
+ * cemetery without signal is likely): "Ver como" opens /offline, "Agora não" dismisses it for
+ * good (localStorage). Never shown once a pack exists, nor on /offline itself.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { db } from '../../data/db';
+import { META } from '../../data/sync/sync-meta';
+import { PACK_TEXT } from './texts';
+import './pack-offer.css';
+
+const DISMISSED_KEY = 'memorial.packOffer.dismissed';
+
+function isPhone(): boolean {
+  if (typeof window === 'undefined') return false;
+  const small = window.matchMedia?.('(max-width: 820px)').matches ?? false;
+  const touch = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+  return small || touch;
+}
+
+function dismissedBefore(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+export function PackOffer() {
+  const location = useLocation();
+  const [hidden, setHidden] = useState(() => dismissedBefore() || !isPhone());
+  const known = useLiveQuery(async () => Boolean(await db.meta.get(META.pack)), []);
+  if (hidden || known !== false || location.pathname === '/offline') return null;
+
+  const dismiss = () => {
+    try {
+      localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+    } catch {
+      // Private mode: it shows again next visit, which is harmless.
+    }
+    setHidden(true);
+  };
+  return (
+    <aside className="pack-offer" aria-label={PACK_TEXT.offerTitle}>
+      <p>
+        <strong>{PACK_TEXT.offerTitle}</strong> {PACK_TEXT.offerText}
+      </p>
+      <Link className="btn btn-primary" to="/offline" onClick={dismiss}>
+        {PACK_TEXT.offerAccept}
+      </Link>
+      <button type="button" className="btn" onClick={dismiss}>
+        {PACK_TEXT.offerDismiss}
+      </button>
+    </aside>
+  );
+}

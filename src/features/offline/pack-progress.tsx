@@ -1,0 +1,61 @@
+/** The pack's progress: a real <progress> per phase, with counts, bytes and a percentage. */
+import type { PackState } from './pack-state';
+import { formatBytes, formatCount, PACK_TEXT } from './texts';
+
+function Bar({
+  label,
+  value,
+  max,
+  detail,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  detail: string;
+}) {
+  const pct = max > 0 ? Math.min(100, Math.floor((value / max) * 100)) : 0;
+  return (
+    <div className="pack-bar">
+      <div className="pack-bar-head">
+        <span>{label}</span>
+        <span className="pack-pct">{pct} %</span>
+      </div>
+      <progress
+        max={Math.max(1, max)}
+        value={Math.min(value, Math.max(1, max))}
+        aria-label={label}
+      />
+      <p className="pack-detail">{detail}</p>
+    </div>
+  );
+}
+
+export function PackProgress({ state }: { state: PackState }) {
+  const recordsMax = Math.max(state.total, state.records);
+  return (
+    <div className="pack-progress" aria-live="polite">
+      <Bar
+        label={PACK_TEXT.phaseRecords}
+        value={state.records}
+        max={recordsMax}
+        detail={PACK_TEXT.progressRecords(
+          formatCount(Math.min(state.records, recordsMax)),
+          formatCount(recordsMax),
+          formatBytes(state.bytes),
+        )}
+      />
+      {state.withThumbs && (state.phase === 'thumbs' || state.thumbsTotal > 0) && (
+        <Bar
+          label={PACK_TEXT.phaseThumbs}
+          value={state.thumbsDone}
+          max={state.thumbsTotal}
+          detail={PACK_TEXT.progressThumbs(
+            formatCount(state.thumbsDone),
+            formatCount(state.thumbsTotal),
+            formatBytes(state.thumbBytes),
+          )}
+        />
+      )}
+    </div>
+  );
+}
