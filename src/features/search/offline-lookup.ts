@@ -42,19 +42,36 @@ export async function vocabulary(db: MemorialDb): Promise<Vocabulary> {
   }
   const seen = generation;
   const [tokens, streets] = await Promise.all([
-    db.sepultados.orderBy('nameTokens').uniqueKeys(),
-    db.sepultados.orderBy('rua').uniqueKeys(),
+    distinctKeys(db, 'nameTokens'),
+    distinctKeys(db, 'rua'),
   ]);
   const fresh = {
     generation: seen,
     readAt: now,
-    tokens: tokens.map(String),
-    streets: streets.map(String),
+    tokens,
+    streets,
     // Sizes survive the age limit (not a write): only a write can change them.
     sizes: cached?.generation === seen ? cached.sizes : new Map<string, number>(),
   };
   vocabularies.set(db, fresh);
   return fresh;
+}
+
+/**
+ * The distinct keys of an index, one small read per key, each starting after the previous
+ * one. Chromium answers Dexie's uniqueKeys() (a "nextunique" cursor) by stepping over every
+ * entry of the index: seconds for 100k records' name tokens, against milliseconds this way
+ * for the few hundred distinct words.
+ */
+async function distinctKeys(db: MemorialDb, index: 'nameTokens' | 'rua'): Promise<string[]> {
+  const out: string[] = [];
+  let next = await db.sepultados.orderBy(index).limit(1).keys();
+  while (next.length > 0) {
+    const key = String(next[0]);
+    out.push(key);
+    next = await db.sepultados.where(index).above(key).limit(1).keys();
+  }
+  return out;
 }
 
 const spellings = (t: QueryTerm) => [t.text, ...t.alts];
