@@ -20,7 +20,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { generateSepultado, seededRandom } from '../server/services/seed-generator';
 import type { LocalSepultado } from '../src/data/db';
-import { locationKeys, nameTokens } from '../src/domain/search-text';
+import { searchFields } from '../src/features/burials/data/local-rows';
 import { searchQueries, suggestionQueries } from './scenarios/search-queries';
 
 const CHUNK = 5_000;
@@ -43,8 +43,7 @@ function rows(count: number): LocalSepultado[] {
       thumbs: [],
       full: false,
       storedAt: i,
-      nameTokens: nameTokens(g.nome),
-      locationKeys: locationKeys(g),
+      ...searchFields(g),
     };
   });
 }

@@ -5,7 +5,7 @@
  * and keys are a contract: extend the schema with new versions, never edit an old one.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import { locationKeys } from '../domain/search-text';
+import { locationKeys, searchNameOf } from '../domain/search-text';
 import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
@@ -40,6 +40,11 @@ export interface LocalSepultado
    * search's multi-entry index (version 4). Optional: rows written before it get them on upgrade.
    */
   locationKeys?: string[];
+  /**
+   * The name's search words padded with spaces (search domain `searchNameOf`) for the offline
+   * suggestions' whole-name lookup (version 6). Optional: rows written before get it on upgrade.
+   */
+  searchName?: string;
   rua: string | null;
   /** When this device last stored it (ms). */
   storedAt: number;
@@ -145,6 +150,21 @@ export class MemorialDb extends Dexie {
       photos: 'path, kind, storedAt',
       outbox: 'id, state, sepultadoId, createdAt',
     });
+    // Offline suggestions (issue 6 speed): records in death-date order (dtFal) and the whole
+    // name (searchName), so a broad prefix's best 8 are found without reading its thousands.
+    this.version(6)
+      .stores({
+        sepultados:
+          'id, *nameTokens, *locationKeys, rua, [rua+quadra+chapa], quadra, chapa, storedAt, dtFal, searchName',
+      })
+      .upgrade((tx) =>
+        tx
+          .table<LocalSepultado, string>('sepultados')
+          .toCollection()
+          .modify((row) => {
+            row.searchName = searchNameOf(row.nome);
+          }),
+      );
   }
 }
 

@@ -91,6 +91,15 @@ export function nameTokens(nome: string | null | undefined): string[] {
   return [...new Set(nameWords(nome))];
 }
 
+/**
+ * The name as its searchable words between single spaces, padded with one space on each side
+ * (" jose conseicao ferreira "): the server's search_name column, and offline an index whose
+ * prefix ranges are the names that start with the typed words.
+ */
+export function searchNameOf(nome: string | null | undefined): string {
+  return ` ${nameWords(nome).join(' ')} `;
+}
+
 const DIGITS_RE = /^[0-9]+$/;
 
 export function isNumberWord(word: string): boolean {

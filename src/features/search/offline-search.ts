@@ -18,13 +18,9 @@
 import type { LocalSepultado, MemorialDb } from '../../data/db';
 import { chooseFuzzyTerms, hasFuzzyTerm } from '../../domain/search-fuzzy';
 import type { SearchQuery } from '../../domain/search-query';
-import {
-  compareHits,
-  prepareRecord,
-  type SearchHit,
-  scorePrepared,
-} from '../../domain/search-score';
+import { compareHits } from '../../domain/search-score';
 import type { SearchCard, SearchSuggestion } from '../../domain/search-types';
+import { asRows, score, toCard } from './offline-hits';
 import {
   anyFor,
   idsFor,
@@ -37,8 +33,7 @@ import {
   type Vocabulary,
   vocabulary,
 } from './offline-lookup';
-
-type Row = LocalSepultado & { dtFal: string | null };
+import { suggestByNameStart } from './offline-suggest';
 
 export interface OfflineResult {
   cards: SearchCard[];
@@ -110,32 +105,7 @@ async function load(db: MemorialDb, ids: string[], narrowest: Matched['narrowest
     const byId = new Map(groups.flat().map((r) => [r.id, r]));
     rows = [...byId.values()].filter((r) => wanted.has(r.id));
   }
-  return rows.flatMap((r): Row[] => (r ? [{ ...r, dtFal: r.dtFal ?? null }] : []));
-}
-
-function score(query: SearchQuery, rows: Row[], fuzzy: number[]): SearchHit<Row>[] {
-  const hits: SearchHit<Row>[] = [];
-  for (const row of rows) {
-    const s = scorePrepared(query, prepareRecord(row), { fuzzy });
-    if (s) hits.push({ ...s, record: row });
-  }
-  return hits;
-}
-
-function toCard(row: Row): SearchCard {
-  const images = row.images ?? [];
-  return {
-    _id: row._id ?? row.id,
-    id: row.id,
-    nome: row.nome,
-    rua: row.rua,
-    quadra: row.quadra,
-    chapa: row.chapa,
-    dtFal: row.dtFal,
-    image: images[0] ?? null,
-    images: images.slice(0, 1),
-    thumb: row.thumbs?.[0] ?? images[0] ?? null,
-  };
+  return asRows(rows);
 }
 
 /**
@@ -178,13 +148,20 @@ export async function searchOffline(
   };
 }
 
-/** Suggestions from the device: the same search, in the server's suggestion shape. */
+/**
+ * Suggestions from the device: the search's first `limit`, in the server's suggestion shape;
+ * for a broad name prefix proved from a few rows (offline-suggest.ts), like the server's.
+ */
 export async function suggestOffline(
   db: MemorialDb,
   query: SearchQuery,
   limit: number,
 ): Promise<SearchSuggestion[]> {
-  const { cards } = await searchOffline(db, query, limit);
+  if (query.terms.length === 0) return [];
+  const fast = await suggestByNameStart(db, query, limit, await vocabulary(db));
+  const cards = fast
+    ? fast.map((h) => toCard(h.record))
+    : (await searchOffline(db, query, limit)).cards;
   return cards.map(({ _id, id, nome, rua, quadra, chapa }) => ({
     _id,
     id,
