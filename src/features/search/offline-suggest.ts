@@ -6,9 +6,10 @@
  *
  * Why it is exact (search-score.ts): a record whose name starts with the query's name words
  * ranks in class 5 (6 for the whole name), every other record in class ≤ 4. Whole names are
- * one lookup of the `searchName` index. The other class-5 records have at most `bound` points:
- * 4000 per word (3000 for the last one when no name holds it as a whole word) + 1000. Rows are
- * read newest death first (the `dtFal` index, ties by id descending: the ranking's own tie
+ * one lookup of the `searchName` index. When the names starting with the words are few, they
+ * are all read through that index's ranges. Otherwise the other class-5 records have at most
+ * `bound` points: 4000 per word (3000 for the last one when no name holds it as a whole word)
+ * + 1000; rows are read newest death first (the `dtFal` index, ties by id descending: the ranking's own tie
  * order), so once the 8th best hit found is whole-name class or reaches `bound`, no unread
  * record can come before it. Records without a death date are not in that index; they rank
  * after every dated record of equal class and points, so they cannot come before it either.
@@ -22,9 +23,12 @@ import type { Vocabulary } from './offline-lookup';
 const POINTS = 4000;
 const PREFIX_POINTS = 3000;
 const STARTS_BONUS = 1000;
-// Rows read in death-date order before giving up: the first batch settles a common prefix
-// (a name start held by ≥ 5% of the records gives 8 hits in ~160 rows).
-const BATCHES = [200, 600];
+// Rows read in death-date order: the first batch settles a common start (one held by ≥ 5% of
+// the records gives 8 hits in ~160 rows); the second a start held by ≥ ~1%.
+const FIRST_BATCH = 200;
+const LAST_BATCH = 1500;
+// A rarer start: all its records read through the searchName ranges, up to this many.
+const NAMES_MAX = 1000;
 
 export async function suggestByNameStart(
   db: MemorialDb,
@@ -52,21 +56,41 @@ export async function suggestByNameStart(
       if (h.tier >= MATCH.nameStarts) found.set(h.record.id, h);
     }
   };
-  keep(asRows(await db.sepultados.where('searchName').equals(whole).toArray()));
-  let offset = 0;
-  for (const end of BATCHES) {
-    const rows = await db.sepultados
+  const best = () => [...found.values()].sort(compareHits);
+  // Settled once the 8th best is whole-name class or has the most points an unread class-5
+  // record can have (unread ones come later in death-date order: ties go to those read).
+  const settled = () => {
+    const kth = best()[limit - 1];
+    return kth !== undefined && (kth.tier >= MATCH.wholeName || kth.points >= bound);
+  };
+  const byDeath = (from: number, to: number) =>
+    db.sepultados
       .orderBy('dtFal')
       .reverse()
-      .offset(offset)
-      .limit(end - offset)
+      .offset(from)
+      .limit(to - from)
       .toArray();
-    keep(asRows(rows));
-    const best = [...found.values()].sort(compareHits);
-    const kth = best[limit - 1];
-    if (kth && (kth.tier >= MATCH.wholeName || kth.points >= bound)) return best.slice(0, limit);
-    if (rows.length < end - offset) return null; // every dated record read
-    offset = end;
+
+  keep(asRows(await db.sepultados.where('searchName').equals(whole).toArray()));
+  keep(asRows(await byDeath(0, FIRST_BATCH)));
+  if (settled()) return best().slice(0, limit);
+  // Every record whose name starts with the words, when they are few: then the class ≥ 5
+  // records are all known, and the answer is theirs if they are at least `limit`.
+  const groups = await Promise.all(
+    starts.map((s) =>
+      db.sepultados
+        .where('searchName')
+        .startsWith(s)
+        .limit(NAMES_MAX + 1)
+        .toArray(),
+    ),
+  );
+  if (groups.every((g) => g.length <= NAMES_MAX)) {
+    keep(asRows(groups.flat()));
+    const all = best();
+    return all.length >= limit ? all.slice(0, limit) : null;
   }
+  keep(asRows(await byDeath(FIRST_BATCH, LAST_BATCH)));
+  if (settled()) return best().slice(0, limit);
   return null;
 }
