@@ -72,25 +72,29 @@ export async function suggestByNameStart(
       .toArray();
 
   keep(asRows(await db.sepultados.where('searchName').equals(whole).toArray()));
-  keep(asRows(await byDeath(0, FIRST_BATCH)));
+  const first = asRows(await byDeath(0, FIRST_BATCH));
+  keep(first);
   if (settled()) return best().slice(0, limit);
-  // Every record whose name starts with the words, when they are few: then the class ≥ 5
-  // records are all known, and the answer is theirs if they are at least `limit`.
-  const groups = await Promise.all(
-    starts.map((s) =>
-      db.sepultados
-        .where('searchName')
-        .startsWith(s)
+  const scan = async () => {
+    keep(asRows(await byDeath(FIRST_BATCH, LAST_BATCH)));
+    return settled() ? best().slice(0, limit) : null;
+  };
+  // Common enough in the first rows to settle within the scan: scan on.
+  const seen = first.filter((r) => starts.some((s) => r.searchName?.startsWith(s))).length;
+  if ((seen * LAST_BATCH) / FIRST_BATCH >= 2 * limit) return scan();
+  // Every record whose name starts with the words, when they are few (keys first, cheaper
+  // than rows): then all class ≥ 5 records are known, and the answer is theirs if ≥ limit.
+  const ranges = starts.map((s) => db.sepultados.where('searchName').startsWith(s));
+  const sizes = await Promise.all(
+    ranges.map((r) =>
+      r
+        .clone()
         .limit(NAMES_MAX + 1)
-        .toArray(),
+        .primaryKeys(),
     ),
   );
-  if (groups.every((g) => g.length <= NAMES_MAX)) {
-    keep(asRows(groups.flat()));
-    const all = best();
-    return all.length >= limit ? all.slice(0, limit) : null;
-  }
-  keep(asRows(await byDeath(FIRST_BATCH, LAST_BATCH)));
-  if (settled()) return best().slice(0, limit);
-  return null;
+  if (sizes.some((k) => k.length > NAMES_MAX)) return scan();
+  keep(asRows((await Promise.all(ranges.map((r) => r.toArray()))).flat()));
+  const all = best();
+  return all.length >= limit ? all.slice(0, limit) : null;
 }
