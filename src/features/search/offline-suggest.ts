@@ -27,6 +27,10 @@ const STARTS_BONUS = 1000;
 // the records gives 8 hits in ~160 rows); the second a start held by ≥ ~1%.
 const FIRST_BATCH = 200;
 const LAST_BATCH = 1500;
+const SCAN_STEPS = [
+  [FIRST_BATCH, 500],
+  [500, LAST_BATCH],
+] as const;
 // A rarer start: all its records read through the searchName ranges, up to this many.
 const NAMES_MAX = 1000;
 
@@ -76,8 +80,11 @@ export async function suggestByNameStart(
   keep(first);
   if (settled()) return best().slice(0, limit);
   const scan = async () => {
-    keep(asRows(await byDeath(FIRST_BATCH, LAST_BATCH)));
-    return settled() ? best().slice(0, limit) : null;
+    for (const [from, to] of SCAN_STEPS) {
+      keep(asRows(await byDeath(from, to)));
+      if (settled()) return best().slice(0, limit);
+    }
+    return null;
   };
   // Common enough in the first rows to settle within the scan: scan on.
   const seen = first.filter((r) => starts.some((s) => r.searchName?.startsWith(s))).length;
