@@ -8,8 +8,9 @@
  * - plate, block and street numbers: `*locationKeys` (`q=12`, `p~45`…);
  * - street words: the distinct values of the `rua` index (a cemetery has few streets).
  * Each word's matches are the UNION of its lookups, taken as id sets (index keys only). Words
- * are read rarest first, and once the records holding the words read so far are few, the
- * remaining (common) words are not read at all: those records are read and scored with the
+ * are read rarest first, and once the records holding the words read so far are few (or their
+ * rows cost less than the next word's keys), the remaining (common) words are not read at
+ * all: those records are read and scored with the
  * domain's rules, which check every word anyway. This is rankRecords (search-rank.ts) in
  * steps; tests/unit/search-offline.test.ts checks it against rankRecords over all records.
  * Known gap: a typo spanning two words ("mariada") matches offline only when one name word is
@@ -44,8 +45,10 @@ export interface OfflineResult {
 
 // Few enough candidates to read one by one by id and score, without reading more words.
 const BY_ID_MAX = 150;
-// A read by id costs about this many times a row of an index range (measured in Chromium).
+// A read by id costs about this many times a row of an index range, and a row of a range about
+// this many times a key (measured in Chromium at 100k: ~60 µs, ~22 µs, ~10 µs).
 const BY_ID_COST = 3;
+const ROW_VS_KEY = 2;
 // Sizes not learned yet: a middling guess, so a word read before stays first when it is rare;
 // among unknown words the longer is guessed rarer.
 const UNKNOWN_SIZE = 1000;
@@ -78,8 +81,9 @@ async function matchIds(
   const read: (Set<string> | null)[] = lookups.map(() => null);
   let current = null as Set<string> | null;
   let narrowest: Matched['narrowest'] = null;
-  for (const { i } of order) {
-    if (current && current.size <= BY_ID_MAX) break;
+  for (const { i, size } of order) {
+    // Few candidates, or reading their rows costs less than this word's keys: stop here.
+    if (current && (current.size <= BY_ID_MAX || current.size * ROW_VS_KEY <= size)) break;
     const lookup = lookups[i] ?? {};
     const ids = await idsFor(db, lookup);
     vocab.sizes.set(lookupKey(lookup), ids.size);
