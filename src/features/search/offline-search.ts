@@ -10,8 +10,7 @@
  * Each word's matches are the UNION of its lookups, taken as id sets (index keys only). Words
  * are read rarest first, and once the records holding the words read so far are few (or their
  * rows cost less than the next word's keys), the remaining (common) words are not read at
- * all: those records are read and scored with the
- * domain's rules, which check every word anyway. This is rankRecords (search-rank.ts) in
+ * all: those records are read and scored with the domain's rules, which check every word. This is rankRecords (search-rank.ts) in
  * steps; tests/unit/search-offline.test.ts checks it against rankRecords over all records.
  * Known gap: a typo spanning two words ("mariada") matches offline only when one name word is
  * similar on its own; the server's trigram similarity also sees across word boundaries.
