@@ -198,6 +198,32 @@ describe('offline search over Dexie', () => {
     }
   });
 
+  it('finds two words through their token pair, long names and shared tokens too', async () => {
+    const extra = [
+      row(8001, { nome: 'Antônio Benedito Carlos Dirceu Elias Fábio Gil Hugo Ivo Dias' }),
+      row(8002, { nome: 'Dias Antônio' }),
+      row(8003, { nome: 'Mariana Mariano' }),
+      row(8004, { nome: 'Antônio Rua', rua: 'Rua Dias' }),
+    ];
+    await database.sepultados.bulkPut(extra);
+    const all = [...ROWS, ...extra].map((r) => ({ ...r, dtFal: r.dtFal ?? null }));
+    for (const q of [
+      'antonio dias',
+      'dias antonio',
+      'mari mariano',
+      'antonio rua',
+      'helena mello',
+    ]) {
+      const expected = rankRecords(parseQuery(q), all, 50);
+      const got = await searchOffline(database, parseQuery(q), 50);
+      expect({ q, ids: got.cards.map((c) => c.id), total: got.total }).toEqual({
+        q,
+        ids: expected.hits.map((h) => h.record.id),
+        total: expected.total,
+      });
+    }
+  });
+
   it('gives suggestions in the server shape, at most the limit', async () => {
     const items = await suggestOffline(database, parseQuery('ma'), 8);
     expect(items.length).toBeLessThanOrEqual(8);

@@ -129,6 +129,11 @@ export function lookupFor(term: QueryTerm, vocab: Vocabulary): Lookup {
   return out;
 }
 
+/** The vocabulary's name tokens the term matches exactly (equal, starts with, contains). */
+export function matchingTokens(term: QueryTerm, vocab: Vocabulary): string[] {
+  return vocab.tokens.filter((w) => wordMatches(w, term));
+}
+
 /** Name tokens a typo-tolerant pass may match for the term (same test as the ranker's). */
 export function similarTokens(term: QueryTerm, vocab: Vocabulary): string[] {
   return vocab.tokens.filter((w) => fuzzyPoints(term.text, [w]) > 0);

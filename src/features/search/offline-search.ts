@@ -33,6 +33,7 @@ import {
   type Vocabulary,
   vocabulary,
 } from './offline-lookup';
+import { pairCandidates } from './offline-pairs';
 import { suggestByNameStart } from './offline-suggest';
 
 export interface OfflineResult {
@@ -125,7 +126,10 @@ export async function searchOffline(
   if (query.terms.length === 0) return { cards: [], total: 0, fuzzy: false };
   const vocab = await vocabulary(db);
   const lookups = query.terms.map((t) => lookupFor(t, vocab));
-  const exact = await matchIds(db, lookups, vocab);
+  const paired = await pairCandidates(db, query, lookups, vocab, (l) => guess(l, vocab));
+  const exact: Matched = paired
+    ? { ids: paired, narrowest: null, read: lookups.map(() => null) }
+    : await matchIds(db, lookups, vocab);
   let hits = score(query, await load(db, exact.ids, exact.narrowest), []);
   let fuzzy: number[] = [];
   if (hits.length === 0 && hasFuzzyTerm(query)) {

@@ -5,7 +5,7 @@
  * not kept on the device: the stored copy is shared by whoever uses the device next.
  */
 import type { LocalSepultado } from '../../../data/db';
-import { locationKeys, nameTokens, searchNameOf } from '../../../domain/search-text';
+import { locationKeys, namePairs, nameTokens, searchNameOf } from '../../../domain/search-text';
 import type { SepultadoCard, SepultadoRecord } from '../../../domain/sepultado-types';
 
 export function rowFromRecord(record: SepultadoRecord, now: number = Date.now()): LocalSepultado {
@@ -35,10 +35,12 @@ function cardFields(card: SepultadoCard) {
  * card and a full record share. Every row written to the device gets them here.
  */
 export function searchFields(record: Pick<SepultadoCard, 'nome' | 'rua' | 'quadra' | 'chapa'>) {
+  const tokens = nameTokens(record.nome);
   return {
-    nameTokens: nameTokens(record.nome),
+    nameTokens: tokens,
     locationKeys: locationKeys(record),
     searchName: searchNameOf(record.nome),
+    namePairs: namePairs(tokens),
   };
 }
 
