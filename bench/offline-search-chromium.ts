@@ -3,25 +3,28 @@
  * (Dexie): median under 30 ms"). Fills the app's IndexedDB database in Debian's Chromium with
  * `--count` generated records (the seed generator, same rows as `npm run seed`), then times
  * the app's own offline search and suggestions over queries families type (search-queries.ts).
+ * `npm run bench` runs it as the `offline-search` scenario (scenarios/offline-search.ts).
  *
- *   npx tsx bench/offline-search-chromium.ts [--count 100000] [--rounds 3]
+ *   npx tsx bench/offline-search-chromium.ts [--count 100000] [--rounds 3] [--profile DIR]
+ *
+ * --profile keeps the Chromium profile (and so the filled database) in DIR between runs: the
+ * fill of 100k rows takes minutes, the timings seconds. The page is then served on a fixed
+ * port, since IndexedDB belongs to an origin.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { generateSepultado, seededRandom } from '../server/services/seed-generator';
 import type { LocalSepultado } from '../src/data/db';
-import { locationKeys, nameTokens } from '../src/domain/search-text';
+import { searchFields } from '../src/features/burials/data/local-rows';
 import { searchQueries, suggestionQueries } from './scenarios/search-queries';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const COUNT = arg('count', 100_000);
-const ROUNDS = arg('rounds', 3);
 const CHUNK = 5_000;
+const PROFILE_PORT = 47_316;
 
 function rows(count: number): LocalSepultado[] {
   const rand = seededRandom(1);
@@ -40,8 +43,7 @@ function rows(count: number): LocalSepultado[] {
       thumbs: [],
       full: false,
       storedAt: i,
-      nameTokens: nameTokens(g.nome),
-      locationKeys: locationKeys(g),
+      ...searchFields(g),
     };
   });
 }
@@ -49,16 +51,45 @@ function rows(count: number): LocalSepultado[] {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function main() {
-  const bundle = await build({
-    entryPoints: ['bench/offline-search-entry.ts'],
+export interface OfflineFigure {
+  kind: 'search' | 'suggest';
+  calls: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  found: number;
+}
+
+export interface OfflineRun {
+  count: number;
+  /** Milliseconds spent filling IndexedDB (0 when a kept profile already held the rows). */
+  fillMs: number;
+  rounds: number;
+  chromium: string;
+  figures: OfflineFigure[];
+}
+
+export interface OfflineOptions {
+  count: number;
+  rounds: number;
+  /** Chromium profile directory to keep between runs; a fresh temporary one when absent. */
+  profile?: string;
+}
+
+async function bundle(): Promise<string> {
+  const out = await build({
+    entryPoints: [path.join(import.meta.dirname, 'offline-search-entry.ts')],
     bundle: true,
     format: 'iife',
     platform: 'browser',
     write: false,
     define: { 'import.meta.env.VITE_API_BASE': 'undefined' },
   });
-  const js = bundle.outputFiles[0]?.text ?? '';
+  return out.outputFiles[0]?.text ?? '';
+}
+
+export async function runOfflineSearch(options: OfflineOptions): Promise<OfflineRun> {
+  const js = await bundle();
   const server = http.createServer((req, res) => {
     if (req.url === '/bench.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
@@ -66,46 +97,68 @@ async function main() {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<script src="/bench.js"></script>');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
+  const port = options.profile ? PROFILE_PORT : 0;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: actual } = server.address() as AddressInfo;
+  const profile = options.profile ?? path.join(os.tmpdir(), `memorial-offline-${process.pid}`);
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${port}/`);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`http://127.0.0.1:${actual}/`);
     await page.waitForFunction(() => 'bench' in globalThis);
-    const data = rows(COUNT);
-    const fillStart = Date.now();
-    for (let i = 0; i < data.length; i += CHUNK) {
-      const chunk = data.slice(i, i + CHUNK);
-      await page.evaluate((r) => (globalThis as unknown as BenchWindow).bench.put(r), chunk);
+    const data = rows(options.count);
+    let fillMs = 0;
+    const held = await page.evaluate(() => (globalThis as unknown as BenchWindow).bench.count());
+    if (held !== options.count) {
+      const fillStart = Date.now();
+      await page.evaluate(() => (globalThis as unknown as BenchWindow).bench.clear());
+      for (let i = 0; i < data.length; i += CHUNK) {
+        const chunk = data.slice(i, i + CHUNK);
+        await page.evaluate((r) => (globalThis as unknown as BenchWindow).bench.put(r), chunk);
+      }
+      fillMs = Date.now() - fillStart;
     }
-    const fillMs = Date.now() - fillStart;
-    const graves = data.filter((_, i) => i % Math.floor(COUNT / 60) === 0).slice(0, 60);
+    const step = Math.max(1, Math.floor(options.count / 60));
+    const graves = data.filter((_, i) => i % step === 0).slice(0, 60);
     const lists = { search: searchQueries(graves), suggest: suggestionQueries(graves) };
-    const lines = [`records: ${COUNT} (filled in ${fillMs} ms), rounds: ${ROUNDS}`];
+    const figures: OfflineFigure[] = [];
     for (const kind of ['search', 'suggest'] as const) {
       const { samples, found } = await page.evaluate(
         ([q, r, k]) => (globalThis as unknown as BenchWindow).bench.time(q, r, k),
-        [lists[kind], ROUNDS, kind] as const,
+        [lists[kind], options.rounds, kind] as const,
       );
       const sorted = [...samples].sort((a, b) => a - b);
-      lines.push(
-        `${kind}: ${samples.length} calls, p50 ${pct(sorted, 50).toFixed(1)} ms, ` +
-          `p99 ${pct(sorted, 99).toFixed(1)} ms, with hits ${found}/${samples.length}`,
-      );
+      figures.push({
+        kind,
+        calls: samples.length,
+        p50: pct(sorted, 50),
+        p95: pct(sorted, 95),
+        p99: pct(sorted, 99),
+        found,
+      });
     }
-    process.stdout.write(`${lines.join('\n')}\n`);
+    return {
+      count: options.count,
+      fillMs,
+      rounds: options.rounds,
+      chromium: context.browser()?.version() ?? 'chromium',
+      figures,
+    };
   } finally {
-    await browser.close();
+    await context.close();
     server.close();
+    if (!options.profile) fs.rmSync(profile, { recursive: true, force: true });
   }
 }
 
 interface BenchWindow {
   bench: {
+    count(): Promise<number>;
+    clear(): Promise<void>;
     put(rows: LocalSepultado[]): Promise<number>;
     time(
       queries: readonly string[],
@@ -115,4 +168,26 @@ interface BenchWindow {
   };
 }
 
-await main();
+async function main() {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const run = await runOfflineSearch({
+    count: Number(arg('count') ?? 100_000),
+    rounds: Number(arg('rounds') ?? 3),
+    profile: arg('profile'),
+  });
+  const lines = [`records: ${run.count} (filled in ${run.fillMs} ms), rounds: ${run.rounds}`];
+  for (const f of run.figures) {
+    lines.push(
+      `${f.kind}: ${f.calls} calls, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +
+        `p99 ${f.p99.toFixed(1)} ms, with hits ${f.found}/${f.calls}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await main();
+}

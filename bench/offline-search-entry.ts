@@ -32,4 +32,8 @@ async function time(queries: string[], rounds: number, kind: 'search' | 'suggest
   return { samples, found };
 }
 
-Object.assign(globalThis, { bench: { put, time, clear: () => db.delete() } });
+async function clear(): Promise<void> {
+  await db.sepultados.clear();
+}
+
+Object.assign(globalThis, { bench: { put, time, clear, count: () => db.sepultados.count() } });

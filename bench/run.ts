@@ -3,7 +3,11 @@
  * CLI, starts the real server on it, plus the bare baseline server, runs every scenario
  * against both in the same run, and writes bench/RESULTS.md.
  * Flags: --count N (records seeded first, default 100000; 0 skips), --duration S (per target,
- * default 10), --connections N (default 50), --only name[,name], --engines pglite,postgres.
+ * default 10), --connections N (default 50), --only name[,name], --engines pglite,postgres,
+ * --pg-database URL (an already seeded PostgreSQL database, used as is: not seeded, not
+ * dropped; for quick repeated runs), --offline-rounds N (default 3), --offline-profile DIR
+ * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
+ * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -16,6 +20,7 @@ import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
+import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
 import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
@@ -95,8 +100,13 @@ async function main() {
   const scenarios = Object.entries(SCENARIOS).filter(([n]) => !only || only.includes(n));
   const wanted = (arg('engines') ?? 'pglite,postgres').split(',');
   const engines: ('pglite' | 'postgres')[] = [];
-  if (wanted.includes('pglite')) engines.push('pglite');
-  if (wanted.includes('postgres') && (await postgresAvailable())) engines.push('postgres');
+  const reuse = arg('pg-database');
+  if (scenarios.length > 0) {
+    if (wanted.includes('pglite')) engines.push('pglite');
+    if (wanted.includes('postgres') && (reuse || (await postgresAvailable()))) {
+      engines.push('postgres');
+    }
+  }
 
   const bare = await startServer({ entry: path.resolve(import.meta.dirname, 'bare-server.ts') });
   const rows: Row[] = [];
@@ -109,7 +119,7 @@ async function main() {
           ? { DATABASE_URL: databaseUrl, DATA_DIR: dataDir }
           : { DATA_DIR: dataDir };
         try {
-          const seedCount = seed(count, dbEnv);
+          const seedCount = reuse && databaseUrl === reuse ? 0 : seed(count, dbEnv);
           server = await startServer({
             dataDir,
             timeoutMs: 180_000,
@@ -135,11 +145,22 @@ async function main() {
           fs.rmSync(dataDir, { recursive: true, force: true });
         }
       };
-      if (engine === 'postgres') await withPgDatabase(run);
+      if (engine === 'postgres' && reuse) await run(reuse);
+      else if (engine === 'postgres') await withPgDatabase(run);
       else await run();
     }
   } finally {
     await bare.stop();
+  }
+  if (!only || only.includes('offline-search')) {
+    console.log('== offline-search in Chromium');
+    rows.push(
+      ...(await offlineSearchScenario({
+        count: count > 0 ? count : 100_000,
+        rounds: Number(arg('offline-rounds') ?? 3),
+        profile: arg('offline-profile'),
+      })),
+    );
   }
   const loadAvg = os
     .loadavg()

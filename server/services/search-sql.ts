@@ -24,6 +24,12 @@ export interface SearchSqlOptions {
   limit: number;
   /** Add `total` (every match, not only the page) to each row. */
   count: boolean;
+  /**
+   * Read only the records whose name starts with the query's name words (the phrase ranges
+   * of phraseRanges) through the covering btree of migration 0007, instead of every record
+   * that holds the words. See buildPhraseSql for when that answers the whole query.
+   */
+  phrase?: { lo: string[]; hi: string[] };
 }
 
 export interface SearchSql {
@@ -110,7 +116,8 @@ function numberTerm(p: Params, fields: string[], n: string): TermSql {
   };
 }
 
-function termSql(p: Params, term: QueryTerm, fuzzy: boolean): TermSql {
+/** withWhere false: a name term's WHERE is implied by the caller (phrase mode), no params. */
+function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): TermSql {
   const t = term.text;
   if (term.numeric) {
     const fields = term.field === 'any' ? ['q', 'p', 'r'] : [FIELD_KEY[term.field]];
@@ -128,7 +135,7 @@ function termSql(p: Params, term: QueryTerm, fuzzy: boolean): TermSql {
   const rua = wordCase(p, 's.search_rua', w);
   // search_doc holds the name, street, quadra and plate words: one LIKE finds every record
   // where the word could match (a superset; the CASEs below decide where it did).
-  const where = [likeAny(p, 's.search_doc', w.loosest)];
+  const where = [withWhere ? likeAny(p, 's.search_doc', w.loosest) : 'true'];
   if (term.field === 'rua') return { where: where[0] ?? 'false', name: null, other: rua };
   const keyP = p.add([`q=${t}`, `p=${t}`], '::text[]');
   let name = wordCase(p, 's.search_name', w);
@@ -163,7 +170,16 @@ const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DE
 /** The statement for a parsed query with at least one term. */
 export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): SearchSql {
   const p = new Params();
-  const terms = query.terms.map((term, i) => termSql(p, term, options.fuzzy.includes(i)));
+  // Phrase mode: a name starting with the name words matches every name term (a superset of
+  // their WHERE), so only the other terms' conditions (keys, streets) are left to check.
+  const terms = query.terms.map((term, i) =>
+    termSql(p, term, options.fuzzy.includes(i), !options.phrase),
+  );
+  const wheres = terms.flatMap((t) => (options.phrase && t.name !== null ? [] : [t.where]));
+  const from = options.phrase
+    ? `unnest(${p.add(options.phrase.lo, '::text[]')}, ${p.add(options.phrase.hi, '::text[]')}) AS r(lo, hi)
+  JOIN sepultados s ON s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C"`
+    : 'sepultados s';
   const columns: string[] = [];
   const alphaTiers: string[] = [];
   const otherTiers: string[] = [];
@@ -210,8 +226,8 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   const text = `
 WITH m AS MATERIALIZED (
   SELECT s.id, s.dt_fal, ${[...columns, ...phraseCols].join(', ')}
-  FROM sepultados s
-  WHERE s.deleted_at IS NULL AND ${terms.map((t) => t.where).join(' AND ')}
+  FROM ${from}
+  WHERE ${['s.deleted_at IS NULL', ...wheres].join(' AND ')}
 ), ranked AS (
   -- The index conditions are a superset (search_doc holds every field's words): a record
   -- matches only when every term scored, i.e. its tier (the weakest term's class) is > 0.
@@ -233,6 +249,34 @@ LEFT JOIN LATERAL (
 ) f ON true
 ORDER BY page.tier DESC, page.points DESC, page.dt_fal DESC NULLS LAST, page.id COLLATE "C" DESC`;
   return { text, params: p.values };
+}
+
+/**
+ * Index ranges [lo, hi) of the names that start with the query's name words, one per spelling
+ * of the last word (phraseStarts): "maria da" → [" maria", " marib"). Null when the query
+ * has no name word. The spellings differ in their last letter, so the ranges never overlap.
+ */
+export function phraseRanges(query: SearchQuery): { lo: string[]; hi: string[] } | null {
+  const nameTerms = query.terms.filter((t) => t.field === 'any' && !t.numeric);
+  const lo = phraseStarts(nameTerms);
+  if (lo.length === 0) return null;
+  const next = (s: string) => s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
+  return { lo, hi: lo.map(next) };
+}
+
+/**
+ * The suggestions' first try (a broad prefix like "mari" holds ~10% of the register): rank
+ * only the records whose name starts with the query's name words. Those with every name word
+ * on the name are in class 5 or 6 (search-score.ts), and every other record is in class 4 or
+ * below; so when the `limit` best of these ranges are all in class ≥ 5, they are the best of
+ * the whole register, in the same order. The caller checks that and else runs the full query.
+ * The ranges are read from the covering btree of migration 0007 (name, id, death date, street,
+ * keys), so a broad prefix costs an index range instead of a heap page per record.
+ */
+export function buildPhraseSql(query: SearchQuery, limit: number): SearchSql | null {
+  const phrase = phraseRanges(query);
+  if (!phrase) return null;
+  return buildSearchSql(query, { fuzzy: [], limit, count: false, phrase });
 }
 
 /**

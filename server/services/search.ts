@@ -13,10 +13,11 @@ import {
   type SearchQuery,
   validateSearchQuery,
 } from '../../src/domain/search-query';
+import { MATCH } from '../../src/domain/search-score';
 import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../src/domain/search-types';
 import type { AppContext } from '../context';
 import { badRequest } from '../http-error';
-import { buildPresenceSql, buildSearchSql } from './search-sql';
+import { buildPhraseSql, buildPresenceSql, buildSearchSql } from './search-sql';
 
 interface SearchRow {
   id: string;
@@ -100,17 +101,24 @@ export async function suggestSepultados(
   const query = parse(q);
   if (query.terms.length === 0) return [];
   const limit = SEARCH_LIMITS.suggestions;
+  // Names starting with the typed words first (search-sql.ts, buildPhraseSql): when a full
+  // list of them ranks in class ≥ 5 nothing else can come before them.
+  const phrase = buildPhraseSql(query, limit);
+  if (phrase) {
+    const first = await ctx.database.sql.query<SearchRow>(phrase.text, phrase.params);
+    const last = first[first.length - 1];
+    if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
+      return first.map(toSuggestion);
+    }
+  }
   let rows = await run(ctx, query, { fuzzy: [], limit, count: false });
   if (rows.length === 0) {
     const fuzzy = await fuzzyTerms(ctx, query);
     if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false });
   }
-  return rows.map((r) => ({
-    _id: r.id,
-    id: r.id,
-    nome: r.nome,
-    rua: r.rua,
-    quadra: r.quadra,
-    chapa: r.chapa,
-  }));
+  return rows.map(toSuggestion);
+}
+
+function toSuggestion(r: SearchRow): SearchSuggestion {
+  return { _id: r.id, id: r.id, nome: r.nome, rua: r.rua, quadra: r.quadra, chapa: r.chapa };
 }

@@ -5,7 +5,7 @@
  * and keys are a contract: extend the schema with new versions, never edit an old one.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import { locationKeys } from '../domain/search-text';
+import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
 import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
@@ -41,6 +41,13 @@ export interface LocalSepultado
    * search's multi-entry index (version 4). Optional: rows written before it get them on upgrade.
    */
   locationKeys?: string[];
+  /**
+   * The name's search words padded with spaces (search domain `searchNameOf`) for the offline
+   * suggestions' whole-name lookup (version 6). Optional: rows written before get it on upgrade.
+   */
+  searchName?: string;
+  /** Every two distinct name tokens, "a b" (search domain `namePairs`; version 6). */
+  namePairs?: string[];
   rua: string | null;
   /** When this device last stored it (ms). */
   storedAt: number;
@@ -130,6 +137,23 @@ export class MemorialDb extends Dexie {
       photos: 'path, kind, storedAt',
       outbox: 'id, state, sepultadoId, createdAt',
     });
+    // Offline search speed (issue 6): records in death-date order (dtFal) and the whole name
+    // (searchName), so a broad prefix's best 8 suggestions are found without reading its
+    // thousands; two query words as one lookup of their token pair (namePairs).
+    this.version(6)
+      .stores({
+        sepultados:
+          'id, *nameTokens, *locationKeys, rua, [rua+quadra+chapa], quadra, chapa, storedAt, dtFal, searchName, *namePairs',
+      })
+      .upgrade((tx) =>
+        tx
+          .table<LocalSepultado, string>('sepultados')
+          .toCollection()
+          .modify((row) => {
+            row.searchName = searchNameOf(row.nome);
+            row.namePairs = namePairs(nameTokens(row.nome));
+          }),
+      );
   }
 }
 

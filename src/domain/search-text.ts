@@ -91,6 +91,28 @@ export function nameTokens(nome: string | null | undefined): string[] {
   return [...new Set(nameWords(nome))];
 }
 
+/**
+ * The name as its searchable words between single spaces, padded with one space on each side
+ * (" jose conseicao ferreira "): the server's search_name column, and offline an index whose
+ * prefix ranges are the names that start with the typed words.
+ */
+export function searchNameOf(nome: string | null | undefined): string {
+  return ` ${nameWords(nome).join(' ')} `;
+}
+
+/** Names with more distinct words than this get the one pair "*" (read with every pair). */
+export const PAIR_MAX_WORDS = 8;
+
+/**
+ * Every two distinct name tokens of a record, in order, as "a b" (a multi-entry index offline:
+ * two words of a query are then one small lookup instead of two long ones to intersect).
+ */
+export function namePairs(tokens: readonly string[]): string[] {
+  const sorted = [...new Set(tokens)].sort();
+  if (sorted.length > PAIR_MAX_WORDS) return ['*'];
+  return sorted.flatMap((a, i) => sorted.slice(i + 1).map((b) => `${a} ${b}`));
+}
+
 const DIGITS_RE = /^[0-9]+$/;
 
 export function isNumberWord(word: string): boolean {

@@ -2,10 +2,11 @@
  * Neither the search nor the suggestions read the whole table: on 20,000 generated records
  * (the bulk seed's generator) the plans of the statements the service runs — exact pass,
  * typo pass, page with count, suggestions without — use the search indexes of migration
- * 0004 and never a sequential scan of sepultados, on each engine.
+ * 0004 and never a sequential scan of sepultados, on each engine; the suggestions' first try
+ * (names that start with the words) reads the btree of migration 0007.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSearchSql } from '../../server/services/search-sql';
+import { buildPhraseSql, buildSearchSql } from '../../server/services/search-sql';
 import { generateSepultado, seededRandom } from '../../server/services/seed-generator';
 import { hasFuzzyTerm } from '../../src/domain/search-fuzzy';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
@@ -67,4 +68,26 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
       }
     }
   });
+
+  it.each(['mari', 'maria das gr', 'jose da silva', 'Souza quadra 12'])(
+    '%s: suggestions try the names that start with the words through an index',
+    async (q) => {
+      const query = parseQuery(q);
+      const phrase = buildPhraseSql(query, SEARCH_LIMITS.suggestions);
+      if (!phrase) throw new Error('no name words');
+      const rows = await h.app.ctx.database.sql.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN ${phrase.text}`,
+        phrase.params,
+      );
+      const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text, text).not.toMatch(/Seq Scan on sepultados/);
+      // Names only: the btree's range (index-only once VACUUM has marked the pages visible, a
+      // bitmap scan before). With a quadra or plate the planner may start from its keys.
+      if (query.terms.every((t) => t.field === 'any' && !t.numeric)) {
+        expect(text, text).toMatch(
+          /(Index (Only )?Scan using|Bitmap Index Scan on) sepultados_search_name_btree/,
+        );
+      }
+    },
+  );
 });

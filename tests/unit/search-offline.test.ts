@@ -1,14 +1,17 @@
 /**
  * The offline search over Dexie (fake-indexeddb): the same answers as the domain ranker over
- * every record, reached through the indexes only; the version-4 upgrade fills locationKeys.
+ * every record, reached through the indexes only; the version-4 and -6 upgrades fill the
+ * derived fields (locationKeys, searchName).
  */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalSepultado, MemorialDb } from '../../src/data/db';
 import { parseQuery } from '../../src/domain/search-query';
 import { rankRecords } from '../../src/domain/search-rank';
-import { locationKeys, nameTokens } from '../../src/domain/search-text';
+import { searchFields } from '../../src/features/burials/data/local-rows';
+import { vocabulary } from '../../src/features/search/offline-lookup';
 import { searchOffline, suggestOffline } from '../../src/features/search/offline-search';
+import { suggestByNameStart } from '../../src/features/search/offline-suggest';
 
 const FIRST = ['José', 'Maria', 'Antônio', 'Ana', 'João', 'Luiz', 'Thiago', 'Helena', 'Cecília'];
 const LAST = ['da Silva', 'de Souza', 'Conceição', 'Moraes', 'dos Santos', "D'Ávila", 'Mello'];
@@ -31,7 +34,7 @@ function row(n: number, over: Partial<LocalSepultado> = {}): LocalSepultado {
     storedAt: n,
     ...over,
   };
-  return { ...base, nameTokens: nameTokens(base.nome), locationKeys: locationKeys(base) };
+  return { ...base, ...searchFields(base) };
 }
 
 const SPECIAL: LocalSepultado[] = [
@@ -151,6 +154,76 @@ describe('offline search over Dexie', () => {
     expect(cards[0]?.id).toBe(id(9001));
   });
 
+  it('suggests for a broad name prefix the same 8 as the rules over every record', async () => {
+    // More than 8 names start with "mari" (the shortcut of offline-suggest.ts answers), among
+    // whole names, an equal word, a street and a quadra that compete, and undated records.
+    const many = Array.from({ length: 400 }, (_, i) =>
+      row(6000 + i, {
+        nome: `${['Maria', 'Mariana', 'Marisa'][i % 3]} ${['Rosa', 'Lima', 'Mari'][i % 7 === 0 ? 2 : i % 2]}`,
+        rua: i % 11 === 0 ? 'Rua Mari' : 'Rua 3',
+        quadra: i % 13 === 0 ? 'mari' : String(i % 9),
+        dtFal:
+          i % 5 === 0 ? null : `19${String(30 + (i % 70)).padStart(2, '0')}-0${1 + (i % 9)}-01`,
+      }),
+    );
+    const extra = [
+      row(7001, { nome: 'Mari', dtFal: '1901-01-01' }),
+      row(7002, { nome: 'Maria', dtFal: null }),
+      row(7003, { nome: 'Maria Rosa', dtFal: '1902-01-01' }),
+    ];
+    await database.sepultados.bulkPut([...many, ...extra]);
+    const all = [...ROWS, ...many, ...extra].map((r) => ({ ...r, dtFal: r.dtFal ?? null }));
+    for (const q of [
+      'mari',
+      'maria',
+      'maria r',
+      'maria rosa',
+      'mar',
+      'marisa l',
+      'mari 3',
+      'rosa',
+    ]) {
+      const expected = rankRecords(parseQuery(q), all, 8).hits.map((h) => h.record.id);
+      const got = (await suggestOffline(database, parseQuery(q), 8)).map((s) => s.id);
+      expect({ q, got }).toEqual({ q, got: expected });
+    }
+    // The shortcut itself answered the broad prefixes (not the full search behind it).
+    const vocab = await vocabulary(database);
+    for (const q of ['mari', 'maria']) {
+      const fast = await suggestByNameStart(database, parseQuery(q), 8, vocab);
+      expect(
+        fast?.map((h) => h.record.id),
+        q,
+      ).toEqual(rankRecords(parseQuery(q), all, 8).hits.map((h) => h.record.id));
+    }
+  });
+
+  it('finds two words through their token pair, long names and shared tokens too', async () => {
+    const extra = [
+      row(8001, { nome: 'Antônio Benedito Carlos Dirceu Elias Fábio Gil Hugo Ivo Dias' }),
+      row(8002, { nome: 'Dias Antônio' }),
+      row(8003, { nome: 'Mariana Mariano' }),
+      row(8004, { nome: 'Antônio Rua', rua: 'Rua Dias' }),
+    ];
+    await database.sepultados.bulkPut(extra);
+    const all = [...ROWS, ...extra].map((r) => ({ ...r, dtFal: r.dtFal ?? null }));
+    for (const q of [
+      'antonio dias',
+      'dias antonio',
+      'mari mariano',
+      'antonio rua',
+      'helena mello',
+    ]) {
+      const expected = rankRecords(parseQuery(q), all, 50);
+      const got = await searchOffline(database, parseQuery(q), 50);
+      expect({ q, ids: got.cards.map((c) => c.id), total: got.total }).toEqual({
+        q,
+        ids: expected.hits.map((h) => h.record.id),
+        total: expected.total,
+      });
+    }
+  });
+
   it('gives suggestions in the server shape, at most the limit', async () => {
     const items = await suggestOffline(database, parseQuery('ma'), 8);
     expect(items.length).toBeLessThanOrEqual(8);
@@ -158,6 +231,33 @@ describe('offline search over Dexie', () => {
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(
       ['_id', 'chapa', 'id', 'nome', 'quadra', 'rua'].sort(),
     );
+  });
+});
+
+describe('version 6 upgrade', () => {
+  it('adds searchName to rows stored before it, for the whole-name suggestion', async () => {
+    const name = `search-upgrade6-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(5).stores({
+      session: 'key',
+      sepultados:
+        'id, *nameTokens, *locationKeys, rua, [rua+quadra+chapa], quadra, chapa, storedAt',
+      lists: 'key',
+      meta: 'key',
+      comentarios: 'id, [sepultadoId+cursor]',
+      photos: 'path, kind, storedAt',
+      outbox: 'id, state, sepultadoId, createdAt',
+    });
+    const { searchName: _drop, ...legacy } = SPECIAL[0] as LocalSepultado;
+    await old.table('sepultados').put(legacy);
+    old.close();
+
+    const database = new MemorialDb(name);
+    const stored = await database.sepultados.get(id(9001));
+    expect(stored?.searchName).toBe(' jose conseicao fereira ');
+    const items = await suggestOffline(database, parseQuery('jose conceicao ferreira'), 8);
+    expect(items.map((s) => s.id)).toEqual([id(9001)]);
+    await database.delete();
   });
 });
 

@@ -1,32 +1,40 @@
 /**
  * The burial search without signal (issue 6): the same rules as the server, run over the
- * records this device holds, reached through indexes, never by reading the whole table:
+ * records this device holds, reached through indexes, never by reading the whole table
+ * (offline-lookup.ts says which ranges a word needs):
  * - name words: `*nameTokens` — a prefix range per spelling for equal/prefix matches; words
  *   that only CONTAIN the term (≥ 3 letters) and typo-similar words are picked from the
  *   index's distinct keys (the device's vocabulary, far smaller than the table, cached);
  * - plate, block and street numbers: `*locationKeys` (`q=12`, `p~45`…);
  * - street words: the distinct values of the `rua` index (a cemetery has few streets).
- * Each word's matches are the UNION of its lookups, taken as id sets (index keys only); the
- * records holding every word are then read and scored with the domain's rules, in the steps
- * of rankRecords (whose answer over all records the unit test checks this against).
+ * Each word's matches are the UNION of its lookups, taken as id sets (index keys only). Words
+ * are read rarest first, and once the records holding the words read so far are few (or their
+ * rows cost less than the next word's keys), the remaining (common) words are not read at
+ * all: those records are read and scored with the domain's rules, which check every word. This is rankRecords (search-rank.ts) in
+ * steps; tests/unit/search-offline.test.ts checks it against rankRecords over all records.
  * Known gap: a typo spanning two words ("mariada") matches offline only when one name word is
  * similar on its own; the server's trigram similarity also sees across word boundaries.
  */
-import Dexie from 'dexie';
 import type { LocalSepultado, MemorialDb } from '../../data/db';
-import { chooseFuzzyTerms, fuzzyPoints, hasFuzzyTerm } from '../../domain/search-fuzzy';
-import type { QueryTerm, SearchQuery } from '../../domain/search-query';
-import {
-  compareHits,
-  MIN_CONTAINS,
-  prepareRecord,
-  type SearchHit,
-  scorePrepared,
-} from '../../domain/search-score';
-import { MIN_PARTIAL_DIGITS, nameWords } from '../../domain/search-text';
+import { chooseFuzzyTerms, hasFuzzyTerm } from '../../domain/search-fuzzy';
+import type { SearchQuery } from '../../domain/search-query';
+import { compareHits } from '../../domain/search-score';
 import type { SearchCard, SearchSuggestion } from '../../domain/search-types';
-
-type Row = LocalSepultado & { dtFal: string | null };
+import { asRows, score, toCard } from './offline-hits';
+import {
+  anyFor,
+  idsFor,
+  type Lookup,
+  lookupFor,
+  lookupKey,
+  mergeLookups,
+  ranges,
+  similarTokens,
+  type Vocabulary,
+  vocabulary,
+} from './offline-lookup';
+import { pairCandidates } from './offline-pairs';
+import { suggestByNameStart } from './offline-suggest';
 
 export interface OfflineResult {
   cards: SearchCard[];
@@ -35,193 +43,80 @@ export interface OfflineResult {
   fuzzy: boolean;
 }
 
-interface Vocabulary {
-  generation: number;
-  readAt: number;
-  tokens: string[];
-  streets: string[];
-}
-
-// The distinct name words and streets, kept between searches (reading them costs a few ms per
-// call on a phone). Any write to the device's database (this tab, or another through Dexie's
-// broadcast) makes them stale; a time limit covers writers Dexie cannot see.
-const vocabularies = new WeakMap<MemorialDb, Vocabulary>();
-const VOCABULARY_MAX_AGE_MS = 30_000;
-let generation = 0;
-Dexie.on('storagemutated', () => {
-  generation++;
-});
-
-async function vocabulary(db: MemorialDb): Promise<Vocabulary> {
-  const cached = vocabularies.get(db);
-  const now = Date.now();
-  if (cached?.generation === generation && now - cached.readAt < VOCABULARY_MAX_AGE_MS) {
-    return cached;
-  }
-  const seen = generation;
-  const [tokens, streets] = await Promise.all([
-    db.sepultados.orderBy('nameTokens').uniqueKeys(),
-    db.sepultados.orderBy('rua').uniqueKeys(),
-  ]);
-  const fresh = {
-    generation: seen,
-    readAt: now,
-    tokens: tokens.map(String),
-    streets: streets.map(String),
-  };
-  vocabularies.set(db, fresh);
-  return fresh;
-}
-
-const spellings = (t: QueryTerm) => [t.text, ...t.alts];
-
-/** A word the term matches exactly: equal, starts with, or (≥ 3 letters) contains it. */
-function wordMatches(word: string, term: QueryTerm): boolean {
-  return spellings(term).some(
-    (s) => word.startsWith(s) || (s.length >= MIN_CONTAINS && word.includes(s)),
-  );
-}
-
-function numberKeys(fields: string[], n: string): string[] {
-  return fields.flatMap((f) =>
-    n.length >= MIN_PARTIAL_DIGITS ? [`${f}=${n}`, `${f}~${n}`] : [`${f}=${n}`],
-  );
-}
-
-const FIELD_KEY = { quadra: 'q', chapa: 'p', rua: 'r' } as const;
-
-/** What to look up for one term: name-token prefixes, exact name tokens, keys, streets. */
-interface Lookup {
-  prefixes: string[];
-  tokens: string[];
-  keys: string[];
-  streets: string[];
-}
-
-function lookupFor(term: QueryTerm, vocab: Vocabulary): Lookup {
-  const out: Lookup = { prefixes: [], tokens: [], keys: [], streets: [] };
-  const streetsFor = () =>
-    vocab.streets.filter((s) => nameWords(s).some((w) => wordMatches(w, term)));
-  if (term.field === 'any') {
-    if (term.numeric) {
-      out.keys = numberKeys(['q', 'p', 'r'], term.text);
-      return out;
-    }
-    out.prefixes = spellings(term);
-    // Words that contain the term without starting with it ("silva" in "dasilva").
-    if (spellings(term).some((s) => s.length >= MIN_CONTAINS)) {
-      out.tokens = vocab.tokens.filter((w) => wordMatches(w, term));
-    }
-    out.keys = [`q=${term.text}`, `p=${term.text}`];
-    out.streets = streetsFor();
-    return out;
-  }
-  if (term.field === 'rua' && !term.numeric) {
-    out.streets = streetsFor();
-    return out;
-  }
-  const key = FIELD_KEY[term.field];
-  out.keys = term.numeric ? numberKeys([key], term.text) : [`${key}=${term.text}`];
-  return out;
-}
-
-/** Name tokens a typo-tolerant pass may match for the term (same test as the ranker's). */
-function similarTokens(term: QueryTerm, vocab: Vocabulary): string[] {
-  return vocab.tokens.filter((w) => fuzzyPoints(term.text, [w]) > 0);
-}
-
-/**
- * The index ranges of a lookup. One plain range per key: IndexedDB answers each with a single
- * getAll/getAllKeys, where Dexie's anyOf walks a cursor (several times slower here).
- */
-function ranges(db: MemorialDb, l: Partial<Lookup>) {
-  const t = db.sepultados;
-  return [
-    ...(l.prefixes ?? []).map((p) => t.where('nameTokens').startsWith(p)),
-    ...(l.tokens ?? []).map((w) => t.where('nameTokens').equals(w)),
-    ...(l.keys ?? []).map((k) => t.where('locationKeys').equals(k)),
-    ...(l.streets ?? []).map((s) => t.where('rua').equals(s)),
-  ];
-}
-
-/** Ids of the records that hold a match for one term: index keys only, no record read. */
-async function idsFor(db: MemorialDb, l: Partial<Lookup>): Promise<Set<string>> {
-  const groups = await Promise.all(ranges(db, l).map((c) => c.primaryKeys()));
-  return new Set(groups.flat());
-}
-
-function mergeLookups(a: Partial<Lookup>, b: Partial<Lookup>): Partial<Lookup> {
-  return {
-    prefixes: [...(a.prefixes ?? []), ...(b.prefixes ?? [])],
-    tokens: [...(a.tokens ?? []), ...(b.tokens ?? [])],
-    keys: [...(a.keys ?? []), ...(b.keys ?? [])],
-    streets: [...(a.streets ?? []), ...(b.streets ?? [])],
-  };
-}
-
-function intersect(sets: Set<string>[]): string[] {
-  const [smallest, ...rest] = [...sets].sort((a, b) => a.size - b.size);
-  if (!smallest) return [];
-  return [...smallest].filter((id) => rest.every((s) => s.has(id)));
-}
-
-// Below this many records, reading them one by one by id is cheaper than reading a range.
+// Few enough candidates to read one by one by id and score, without reading more words.
 const BY_ID_MAX = 150;
+// A read by id costs about this many times a row of an index range, and a row of a range about
+// this many times a key (measured in Chromium at 100k: ~60 µs, ~22 µs, ~10 µs).
+const BY_ID_COST = 3;
+const ROW_VS_KEY = 2;
+// Sizes not learned yet: a middling guess, so a word read before stays first when it is rare;
+// among unknown words the longer is guessed rarer.
+const UNKNOWN_SIZE = 1000;
+
+interface Matched {
+  /** Every record matching all the words, or a superset of at most BY_ID_MAX of them. */
+  ids: string[];
+  /** The word read with the fewest records (for reading many candidates by range). */
+  narrowest: { lookup: Partial<Lookup>; size: number } | null;
+  /** Each word's ids when it was read (null: skipped). */
+  read: (Set<string> | null)[];
+}
+
+function guess(l: Partial<Lookup>, vocab: Vocabulary): number {
+  const known = vocab.sizes.get(lookupKey(l));
+  if (known !== undefined) return known;
+  const longest = Math.max(0, ...(l.prefixes ?? []).map((p) => p.length));
+  return UNKNOWN_SIZE - longest;
+}
+
+/** The candidates of the words: rarest word first, stopping once they are few (see above). */
+async function matchIds(
+  db: MemorialDb,
+  lookups: Partial<Lookup>[],
+  vocab: Vocabulary,
+): Promise<Matched> {
+  const order = lookups
+    .map((l, i) => ({ i, size: guess(l, vocab) }))
+    .sort((a, b) => a.size - b.size);
+  const read: (Set<string> | null)[] = lookups.map(() => null);
+  let current = null as Set<string> | null;
+  let narrowest: Matched['narrowest'] = null;
+  for (const { i, size } of order) {
+    // Few candidates, or reading their rows costs less than this word's keys: stop here.
+    if (current && (current.size <= BY_ID_MAX || current.size * ROW_VS_KEY <= size)) break;
+    const lookup = lookups[i] ?? {};
+    const ids = await idsFor(db, lookup);
+    vocab.sizes.set(lookupKey(lookup), ids.size);
+    read[i] = ids;
+    if (!narrowest || ids.size < narrowest.size) narrowest = { lookup, size: ids.size };
+    current = current ? new Set([...current].filter((id) => ids.has(id))) : ids;
+  }
+  return { ids: [...(current ?? [])], narrowest, read };
+}
 
 /**
- * The records with these ids. Many ids (a common first name alone): read through the ranges of
- * the term with the fewest matches (one getAll each, far faster than one get per id) and keep
- * those in the set; few ids: one by one.
+ * The records with these ids. Few (or few next to the narrowest word's range): one by one;
+ * many (a common first name alone): through the narrowest word's ranges, one getAll each,
+ * keeping those in the set.
  */
-async function load(
-  db: MemorialDb,
-  ids: string[],
-  narrowest: Partial<Lookup> | undefined,
-): Promise<Row[]> {
-  const wanted = new Set(ids);
+async function load(db: MemorialDb, ids: string[], narrowest: Matched['narrowest']) {
   let rows: (LocalSepultado | undefined)[];
-  if (ids.length <= BY_ID_MAX || !narrowest) {
+  if (ids.length <= BY_ID_MAX || !narrowest || ids.length * BY_ID_COST < narrowest.size) {
     rows = await db.sepultados.bulkGet(ids);
   } else {
-    const groups = await Promise.all(ranges(db, narrowest).map((c) => c.toArray()));
+    const wanted = new Set(ids);
+    const groups = await Promise.all(ranges(db, narrowest.lookup).map((c) => c.toArray()));
     const byId = new Map(groups.flat().map((r) => [r.id, r]));
     rows = [...byId.values()].filter((r) => wanted.has(r.id));
   }
-  return rows.flatMap((r) => (r ? [{ ...r, dtFal: r.dtFal ?? null }] : []));
-}
-
-function score(query: SearchQuery, rows: Row[], fuzzy: number[]): SearchHit<Row>[] {
-  const hits: SearchHit<Row>[] = [];
-  for (const row of rows) {
-    const s = scorePrepared(query, prepareRecord(row), { fuzzy });
-    if (s) hits.push({ ...s, record: row });
-  }
-  return hits;
-}
-
-function toCard(row: Row): SearchCard {
-  const images = row.images ?? [];
-  return {
-    _id: row._id ?? row.id,
-    id: row.id,
-    nome: row.nome,
-    rua: row.rua,
-    quadra: row.quadra,
-    chapa: row.chapa,
-    dtFal: row.dtFal,
-    image: images[0] ?? null,
-    images: images.slice(0, 1),
-    thumb: row.thumbs?.[0] ?? images[0] ?? null,
-  };
+  return asRows(rows);
 }
 
 /**
  * The query over the device's records, best first, at most `limit`. The same steps as
- * rankRecords (search-rank.ts, the oracle of tests/unit/search-offline.test.ts), done on id
- * sets so that only records holding every word are read: each word's ids (the union of its
- * index lookups), their intersection scored exactly; when nothing matches, the typo pass with
- * the words chooseFuzzyTerms picks (from which words some record holds: a non-empty id set),
- * their ids widened by similar name tokens.
+ * rankRecords: the records holding every word scored exactly; when nothing matches, the typo
+ * pass with the words chooseFuzzyTerms picks (from which words some record holds), their
+ * lookups widened by similar name tokens.
  */
 export async function searchOffline(
   db: MemorialDb,
@@ -231,31 +126,26 @@ export async function searchOffline(
   if (query.terms.length === 0) return { cards: [], total: 0, fuzzy: false };
   const vocab = await vocabulary(db);
   const lookups = query.terms.map((t) => lookupFor(t, vocab));
-  const sets = await Promise.all(lookups.map((l) => idsFor(db, l)));
-  const narrowest = (widened: Set<string>[], extra: Partial<Lookup>[]) => {
-    const i = widened.indexOf([...widened].sort((a, b) => a.size - b.size)[0] ?? new Set());
-    const base = lookups[i];
-    const more = extra[i];
-    return base && more ? mergeLookups(base, more) : base;
-  };
-  let hits = score(query, await load(db, intersect(sets), narrowest(sets, [])), []);
+  const paired = await pairCandidates(db, query, lookups, vocab, (l) => guess(l, vocab));
+  const exact: Matched = paired
+    ? { ids: paired, narrowest: null, read: lookups.map(() => null) }
+    : await matchIds(db, lookups, vocab);
+  let hits = score(query, await load(db, exact.ids, exact.narrowest), []);
   let fuzzy: number[] = [];
   if (hits.length === 0 && hasFuzzyTerm(query)) {
-    fuzzy = chooseFuzzyTerms(
-      query,
-      sets.map((s) => s.size > 0),
-    );
-    const extra: Partial<Lookup>[] = query.terms.map((term, i) =>
-      fuzzy.includes(i) ? { tokens: similarTokens(term, vocab) } : {},
-    );
-    const widened = await Promise.all(
-      sets.map(async (ids, i) => {
-        const more = extra[i];
-        if (!more?.tokens) return ids;
-        return new Set([...ids, ...(await idsFor(db, more))]);
+    const present = await Promise.all(
+      lookups.map((l, i) => {
+        const ids = exact.read[i];
+        return ids ? ids.size > 0 : anyFor(db, l);
       }),
     );
-    hits = score(query, await load(db, intersect(widened), narrowest(widened, extra)), fuzzy);
+    fuzzy = chooseFuzzyTerms(query, present);
+    const widened = query.terms.map((term, i) => {
+      const base = lookups[i] ?? {};
+      return fuzzy.includes(i) ? mergeLookups(base, { tokens: similarTokens(term, vocab) }) : base;
+    });
+    const typo = await matchIds(db, widened, vocab);
+    hits = score(query, await load(db, typo.ids, typo.narrowest), fuzzy);
   }
   hits.sort(compareHits);
   return {
@@ -265,13 +155,20 @@ export async function searchOffline(
   };
 }
 
-/** Suggestions from the device: the same search, in the server's suggestion shape. */
+/**
+ * Suggestions from the device: the search's first `limit`, in the server's suggestion shape;
+ * for a broad name prefix proved from a few rows (offline-suggest.ts), like the server's.
+ */
 export async function suggestOffline(
   db: MemorialDb,
   query: SearchQuery,
   limit: number,
 ): Promise<SearchSuggestion[]> {
-  const { cards } = await searchOffline(db, query, limit);
+  if (query.terms.length === 0) return [];
+  const fast = await suggestByNameStart(db, query, limit, await vocabulary(db));
+  const cards = fast
+    ? fast.map((h) => toCard(h.record))
+    : (await searchOffline(db, query, limit)).cards;
   return cards.map(({ _id, id, nome, rua, quadra, chapa }) => ({
     _id,
     id,

@@ -5,7 +5,7 @@
  * not kept on the device: the stored copy is shared by whoever uses the device next.
  */
 import type { LocalSepultado } from '../../../data/db';
-import { locationKeys, nameTokens } from '../../../domain/search-text';
+import { locationKeys, namePairs, nameTokens, searchNameOf } from '../../../domain/search-text';
 import type { SepultadoCard, SepultadoRecord } from '../../../domain/sepultado-types';
 
 export function rowFromRecord(record: SepultadoRecord, now: number = Date.now()): LocalSepultado {
@@ -13,8 +13,7 @@ export function rowFromRecord(record: SepultadoRecord, now: number = Date.now())
   return {
     ...rest,
     full: true,
-    nameTokens: nameTokens(record.nome),
-    locationKeys: locationKeys(record),
+    ...searchFields(record),
     storedAt: now,
   };
 }
@@ -27,8 +26,21 @@ function cardFields(card: SepultadoCard) {
     rua: card.rua,
     quadra: card.quadra,
     chapa: card.chapa,
-    nameTokens: nameTokens(card.nome),
-    locationKeys: locationKeys(card),
+    ...searchFields(card),
+  };
+}
+
+/**
+ * The derived fields the offline search indexes (search domain rules), from the fields a
+ * card and a full record share. Every row written to the device gets them here.
+ */
+export function searchFields(record: Pick<SepultadoCard, 'nome' | 'rua' | 'quadra' | 'chapa'>) {
+  const tokens = nameTokens(record.nome);
+  return {
+    nameTokens: tokens,
+    locationKeys: locationKeys(record),
+    searchName: searchNameOf(record.nome),
+    namePairs: namePairs(tokens),
   };
 }
 
