@@ -19,7 +19,8 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http-error';
 import { Semaphore } from './semaphore';
 
-export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios'] as const;
+// "plano": the cemetery plan of the map (issue 8), kept larger than a photo (PLAN_MAX_SIDE).
+export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export function isImageKind(value: unknown): value is ImageKind {
@@ -110,8 +111,20 @@ export function hasScriptMarkers(bytes: Buffer): boolean {
 
 const unsupported = (message: string = UPLOAD_MSG.notImage) => new HttpError(415, message);
 
+/** A plan's paths and plate numbers must stay legible when zoomed in on a phone. */
+export const PLAN_MAX_SIDE = 4096;
+
+export interface PrepareOptions {
+  /** Longer side of the display image (default UPLOAD_LIMITS.displayMaxSide). */
+  maxSide?: number;
+}
+
 /** Sniffs, checks and re-encodes one upload in memory; writes nothing. */
-export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
+export async function prepareImage(
+  bytes: Buffer,
+  options: PrepareOptions = {},
+): Promise<PreparedImage> {
+  const maxSide = options.maxSide ?? UPLOAD_LIMITS.displayMaxSide;
   if (bytes.length > UPLOAD_LIMITS.maxFileBytes) throw new HttpError(413, UPLOAD_MSG.fileTooLarge);
   const sniffed = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const formats = sniffed ? ALLOWED[sniffed.mime] : undefined;
@@ -141,8 +154,8 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
       })
         .rotate()
         .resize({
-          width: UPLOAD_LIMITS.displayMaxSide,
-          height: UPLOAD_LIMITS.displayMaxSide,
+          width: maxSide,
+          height: maxSide,
           fit: 'inside',
           withoutEnlargement: true,
         })
@@ -209,8 +222,9 @@ export async function storeImage(
   ctx: AppContext,
   kind: ImageKind,
   bytes: Buffer,
+  options: PrepareOptions = {},
 ): Promise<StoredImage> {
-  return writePreparedImage(ctx, kind, await prepareImage(bytes));
+  return writePreparedImage(ctx, kind, await prepareImage(bytes, options));
 }
 
 /**
