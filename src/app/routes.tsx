@@ -25,6 +25,8 @@ const UserEditPage = lazy(() => import('../features/users/user-edit-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-password-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
+const PlanAdminPage = lazy(() => import('../features/map/plan-admin-page'));
+const LabelsPage = lazy(() => import('../features/map/labels-page'));
 
 const LOGIN: AccessRule = { login: true };
 const STAFF: AccessRule = {
@@ -76,11 +78,13 @@ export const router = createBrowserRouter(
             { path: '/meussepultados', element: <Navigate to="/sepultados/meumemorial" replace /> },
             { path: '/sepultados/add', element: guarded(CREATE_BURIAL, <CreatePage />) },
             { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
+            { path: '/sepultados/etiquetas', element: guarded(ADMIN, <LabelsPage />) },
             { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
             { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
             { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
             { path: '/usuarios/add', element: guarded(CREATE_USER, <UserCreatePage />) },
             { path: '/usuarios/edit/:id', element: guarded(ADMIN, <UserEditPage />) },
+            { path: '/admin/mapa', element: guarded(ADMIN, <PlanAdminPage />) },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

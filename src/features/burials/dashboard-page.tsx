@@ -90,6 +90,14 @@ export default function DashboardPage() {
           </Link>
         )}
       </div>
+      {/* Issue 8's admin screens live here: the navbar's links are fixed by spec §2. */}
+      {isAdmin && (
+        <p className="dash-tools">
+          <Link to="/admin/mapa">Mapa do cemitério</Link>
+          {' · '}
+          <Link to="/sepultados/etiquetas">Etiquetas com código QR</Link>
+        </p>
+      )}
       {role === 'concessionario' && <p className="muted">{TEXT.askAdmin}</p>}
       <search>
         <form className="dash-search" onSubmit={search}>

@@ -1,9 +1,12 @@
 /**
  * Burial detail, /sepultados/:id (spec §2): the name as title ("Carregando..." while
- * loading), the photo carousel, the data sections and the tributes. Reads the Dexie row
+ * loading), the photo carousel, the data sections, "Como chegar" (map, lazy) and the QR code
+ * (issue 8), and the tributes. Reads the Dexie row
  * (useSepultado), so a page opened once shows again without signal.
  */
 import { Link, useParams } from 'react-router-dom';
+import { GraveLocation } from '../map/grave-location';
+import { QrSection } from '../map/qr-section';
 import { TributesSection } from '../tributes/tributes-section';
 import { useSepultado } from './data/use-sepultado';
 import { DetailSections } from './detail-sections';
@@ -45,6 +48,8 @@ export default function DetailPage() {
         <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
       </section>
       <DetailSections row={row} />
+      <GraveLocation row={row} />
+      <QrSection id={row.id} nome={row.nome} />
       <TributesSection sepultadoId={row.id} />
     </div>
   );
