@@ -64,11 +64,10 @@ export async function newPhoneContext(browser: Browser, baseURL: string): Promis
 
 /** Waits until the page is controlled by an activated service worker (offline reloads work). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
+  // A synchronous check: an async predicate returns a Promise, which is truthy at once, so the
+  // wait ended before any worker was there. `controller` is set only once one is active.
   await page.waitForFunction(
-    async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return Boolean(reg?.active && navigator.serviceWorker.controller);
-    },
+    () => navigator.serviceWorker?.controller?.state === 'activated',
     undefined,
     { timeout: 30_000, polling: 250 },
   );
