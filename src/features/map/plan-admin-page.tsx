@@ -41,6 +41,8 @@ export default function PlanAdminPage() {
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new key empties the file input once its image is saved (the input is uncontrolled).
+  const [fileKey, setFileKey] = useState(0);
 
   useEffect(() => {
     fetchPlan().then(
@@ -98,6 +100,7 @@ export default function PlanAdminPage() {
       const saved = await savePlan(file, bounds);
       setCurrent(saved);
       setFile(null);
+      setFileKey((k) => k + 1);
       flash.success(MAP_MSG.planSaved);
       await precachePlan().catch((err: unknown) => {
         if (err instanceof ApiFailure) flash.error(err.message);
@@ -130,6 +133,7 @@ export default function PlanAdminPage() {
       {current === undefined && <p className="muted">Carregando…</p>}
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <FormField
+          key={fileKey}
           label={current ? 'Nova imagem do plano (opcional)' : 'Imagem do plano'}
           name="imagem"
           type="file"
