@@ -57,6 +57,13 @@ describe.each(engines)('mapa: cemetery plan ($name)', (engine) => {
     });
   };
 
+  it('lets the page load OpenStreetMap tiles, and nothing else from outside', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+    expect(csp).toContain("connect-src 'self' https://tile.openstreetmap.org;");
+  });
+
   it('answers 404 with a pt-BR message before any plan exists', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/mapa/plano' });
     expect(res.statusCode).toBe(404);

@@ -220,6 +220,53 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await label.getByText('Rua 3 → Quadra 12 → Placa 0458').waitFor();
     await admin.getByRole('button', { name: 'Imprimir' }).waitFor();
     await screenshot(admin, 'map-labels');
+
+    // Or the records listed on the dashboard, as a selection.
+    await admin.goto('/sepultados/meumemorial');
+    await admin.getByRole('link', { name: 'Etiquetas QR desta lista' }).click();
+    await admin.waitForURL((url) => url.searchParams.get('ids')?.includes(recordId) ?? false);
+    await admin.locator('.label', { hasText: NOME }).getByAltText(`Código QR de ${NOME}`).waitFor();
+  });
+
+  it('OSM tiles are cached only as viewed, with the attribution, and show again offline', async () => {
+    // No internet here: the tile server is played by the test (CORS, as OSM answers).
+    const tile = await sharp({
+      create: { width: 256, height: 256, channels: 3, background: { r: 226, g: 220, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const context = await newPhoneContext(browser, server.url);
+    const asked = new Set<string>();
+    await context.route('https://tile.openstreetmap.org/**', (route) => {
+      asked.add(route.request().url());
+      return route.fulfill({
+        status: 200,
+        contentType: 'image/png',
+        headers: { 'access-control-allow-origin': '*' },
+        body: tile,
+      });
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/sepultados/${recordId}`);
+      await waitForServiceWorker(page);
+      await page.reload();
+      await page.locator('.leaflet-control-attribution', { hasText: 'OpenStreetMap' }).waitFor();
+      await page.locator('img.leaflet-tile-loaded').first().waitFor();
+      const cached = await page.evaluate(async () =>
+        (await (await caches.open('osm-tiles-v1')).keys()).map((r) => r.url),
+      );
+      expect(cached.length).toBeGreaterThan(0);
+      // Nothing fetched ahead: every cached tile is one the map asked for.
+      for (const url of cached) expect(asked.has(url)).toBe(true);
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.locator('.grave-marker').waitFor();
+      await page.locator('img.leaflet-tile-loaded').first().waitFor();
+    } finally {
+      await context.close();
+    }
   });
 
   it('staff fill a grave’s coordinates with "Usar minha localização" and see the accuracy', async () => {

@@ -162,6 +162,16 @@ export default function DashboardPage() {
           ))}
         </ul>
       )}
+      {isAdmin && list.phase === 'ready' && list.rows.length > 0 && (
+        <p>
+          <Link
+            className="btn btn-small"
+            to={`/sepultados/etiquetas?ids=${list.rows.map((r) => r.id).join(',')}`}
+          >
+            Etiquetas QR desta lista
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

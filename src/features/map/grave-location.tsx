@@ -18,7 +18,8 @@ export function GraveLocation({ row }: { row: LocalSepultado }) {
       <section className="page detail-section" aria-labelledby="como-chegar">
         <h2 id="como-chegar">Como chegar</h2>
         {directions && <p className="directions">{directions}</p>}
-        <p className="muted">{MAP_MSG.noCoordinates}</p>
+        {/* A row with card fields only (seen in a list) may have coordinates not stored yet. */}
+        {row.full && <p className="muted">{MAP_MSG.noCoordinates}</p>}
       </section>
     );
   }
