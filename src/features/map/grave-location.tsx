@@ -26,7 +26,7 @@ export function GraveLocation({ row }: { row: LocalSepultado }) {
   return (
     <Suspense
       fallback={
-        <section className="page detail-section">
+        <section className="page detail-section map-loading">
           <h2>Como chegar</h2>
           <p className="muted">Carregando o mapa…</p>
         </section>

@@ -15,7 +15,8 @@ export function QrSection({ id, nome }: { id: string; nome: string }) {
       {src ? (
         <img src={src} alt={`Código QR da página de ${nome}`} width={180} height={180} />
       ) : (
-        <p className="muted">
+        // Same size as the image: nothing below jumps when the code appears.
+        <p className="muted qr-placeholder">
           {failed ? 'Não foi possível gerar o código QR agora.' : 'Gerando o código QR…'}
         </p>
       )}
