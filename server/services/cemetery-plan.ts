@@ -5,13 +5,14 @@
  *
  * An update may carry a new image, new corners, or both; the corners left out keep their stored
  * values. The old image file is removed only after the row points at the new one, so a failed
- * write never leaves the plan without its picture.
+ * write never leaves the plan without its picture (and a failed write removes the new file).
  */
 import { type Bounds, validateBounds } from '../../src/domain/geo';
 import { MAP_MSG } from '../../src/domain/map-messages';
 import type { AppContext } from '../context';
 import { badRequest } from '../http-error';
 import { PLAN_MAX_SIDE, removeImage, storeImage } from './images';
+import { withKeyLock } from './key-lock';
 
 export interface CemeteryPlan {
   /** Display file name, served at /api/images/plano/<image>. */
@@ -55,37 +56,46 @@ export interface PlanUpdate {
   bounds: Partial<Bounds>;
 }
 
-/** Creates or updates the plan; 400 (pt-BR, with the field) for missing image or bad corners. */
-export async function savePlan(ctx: AppContext, update: PlanUpdate): Promise<CemeteryPlan> {
-  const current = await getPlan(ctx);
+/** The corners an update leaves the plan with, or a 400 naming the first bad one. */
+function mergedBounds(current: CemeteryPlan | null, update: PlanUpdate): Bounds {
   if (!current && !update.image) throw badRequest(MAP_MSG.planImageRequired, 'imagem');
   const bounds = { ...current?.bounds, ...update.bounds };
   const problem = validateBounds(bounds);
   if (problem) throw badRequest(problem.message, problem.field);
-  const valid = bounds as Bounds;
+  return bounds as Bounds;
+}
 
+/**
+ * Creates or updates the plan; 400 (pt-BR, with the field) for a missing image or bad corners,
+ * checked before the image is decoded. The read-merge-write runs under a per-process lock so two
+ * admins saving at once cannot leave an orphaned image file behind.
+ */
+export async function savePlan(ctx: AppContext, update: PlanUpdate): Promise<CemeteryPlan> {
+  mergedBounds(await getPlan(ctx), update);
   const stored = update.image
     ? await storeImage(ctx, 'plano', update.image, { maxSide: PLAN_MAX_SIDE })
     : null;
-  const image = stored?.file ?? current?.image ?? '';
-  let rows: PlanRow[];
   try {
-    rows = await ctx.database.sql.query<PlanRow>(
-      `INSERT INTO cemetery_plan (id, image, south, west, north, east, updated_at)
-       VALUES (1, $1, $2, $3, $4, $5, now())
-       ON CONFLICT (id) DO UPDATE SET image = EXCLUDED.image, south = EXCLUDED.south,
-         west = EXCLUDED.west, north = EXCLUDED.north, east = EXCLUDED.east, updated_at = now()
-       RETURNING image, south, west, north, east, updated_at`,
-      [image, valid.south, valid.west, valid.north, valid.east],
-    );
+    return await withKeyLock(ctx, 'cemetery-plan', async () => {
+      const current = await getPlan(ctx);
+      const bounds = mergedBounds(current, update);
+      const image = stored?.file ?? current?.image ?? '';
+      const [row] = await ctx.database.sql.query<PlanRow>(
+        `INSERT INTO cemetery_plan (id, image, south, west, north, east, updated_at)
+         VALUES (1, $1, $2, $3, $4, $5, now())
+         ON CONFLICT (id) DO UPDATE SET image = EXCLUDED.image, south = EXCLUDED.south,
+           west = EXCLUDED.west, north = EXCLUDED.north, east = EXCLUDED.east, updated_at = now()
+         RETURNING image, south, west, north, east, updated_at`,
+        [image, bounds.south, bounds.west, bounds.north, bounds.east],
+      );
+      if (!row) throw new Error('cemetery_plan upsert returned no row');
+      if (stored && current && current.image !== stored.file) {
+        await removeImage(ctx, 'plano', current.image);
+      }
+      return toPlan(row);
+    });
   } catch (err) {
     if (stored) await removeImage(ctx, 'plano', stored.file);
     throw err;
   }
-  if (stored && current && current.image !== stored.file) {
-    await removeImage(ctx, 'plano', current.image);
-  }
-  const [row] = rows;
-  if (!row) throw new Error('cemetery_plan upsert returned no row');
-  return toPlan(row);
 }

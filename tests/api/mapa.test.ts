@@ -166,6 +166,21 @@ describe.each(engines)('mapa: cemetery plan ($name)', (engine) => {
     expect(old.statusCode).toBe(404);
   });
 
+  it('two saves at once leave one plan and no orphaned image', async () => {
+    const [a, b] = await Promise.all([
+      put(admin, {}, [plan(await jpeg(300, 200, 10))]),
+      put(admin, {}, [plan(await jpeg(300, 200, 200))]),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const now = (
+      await h.app.inject({ method: 'GET', url: '/api/mapa/plano' })
+    ).json() as PlanAnswer;
+    // The display image and its thumbnail, nothing else.
+    expect(storedFiles(h, 'plano')).toEqual(
+      [now.image, now.image.replace('.webp', '-t.webp')].sort(),
+    );
+  });
+
   it('refuses a body that is neither a form nor JSON (415)', async () => {
     const res = await h.app.inject({
       method: 'PUT',
