@@ -15,8 +15,10 @@ import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { comentarioRoutes } from './routes/comentarios';
 import { concessionarioRoutes } from './routes/concessionarios';
+import { etiquetaRoutes } from './routes/etiquetas';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { mapaRoutes } from './routes/mapa';
 import { pesquisaRoutes } from './routes/pesquisa';
 import { sepultadoRoutes } from './routes/sepultados';
 import { syncRoutes } from './routes/sync';
@@ -83,6 +85,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(comentarioRoutes);
       await api.register(imageRoutes);
       await api.register(syncRoutes);
+      await api.register(mapaRoutes);
+      await api.register(etiquetaRoutes);
     },
     { prefix: '/api' },
   );

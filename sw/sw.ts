@@ -3,8 +3,8 @@
  * The service worker: precaches the app shell (injected by vite-plugin-pwa), answers
  * navigations with the cached index.html so every route opens offline, answers photos under
  * /api/images from IndexedDB when the device holds them (photo-cache.ts), and sends the outbox
- * on Background Sync (outbox-sync.ts). No API answer goes into its caches: those live in
- * Dexie. Updates wait for the page to ask (SKIP_WAITING) so nobody is reloaded mid-task.
+ * on Background Sync (outbox-sync.ts), and keeps OpenStreetMap tiles as they are viewed
+ * (tiles.ts). No API answer goes into its caches: those live in Dexie. Updates wait for the page to ask (SKIP_WAITING) so nobody is reloaded mid-task.
  */
 import {
   cleanupOutdatedCaches,
@@ -14,6 +14,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPhotoCache } from './photo-cache';
+import { registerTileCache } from './tiles';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -23,6 +24,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerOutboxSync();
 registerPhotoCache();
+registerTileCache();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {

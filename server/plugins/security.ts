@@ -1,7 +1,8 @@
 /**
  * Security headers and CORS. The Content-Security-Policy allows exactly what the app uses:
  * its own scripts, styles (React sets inline style attributes), images from itself plus the
- * data:/blob: URLs of photo previews, and its own API and service worker.
+ * data:/blob: URLs of photo previews (and of the offline cemetery plan) plus OpenStreetMap's
+ * tiles, and its own API and service worker.
  *
  * The headers are computed once and set by one hook: @fastify/helmet did the same work per
  * request and cost about 60% of a bare route's throughput here (measured, see bench/).
@@ -14,9 +15,11 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  // OpenStreetMap tiles of the detail page's map (issue 8); nothing else from outside.
+  'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  // The service worker fetches those tiles itself to cache them as they are viewed.
+  'connect-src': ["'self'", 'https://tile.openstreetmap.org'],
   'manifest-src': ["'self'"],
   'worker-src': ["'self'"],
   'object-src': ["'none'"],

@@ -109,8 +109,20 @@ export function hasScriptMarkers(bytes: Buffer): boolean {
 
 const unsupported = (message: string = UPLOAD_MSG.notImage) => new HttpError(415, message);
 
+/** A plan's paths and plate numbers must stay legible when zoomed in on a phone. */
+export const PLAN_MAX_SIDE = 4096;
+
+export interface PrepareOptions {
+  /** Longer side of the display image (default UPLOAD_LIMITS.displayMaxSide). */
+  maxSide?: number;
+}
+
 /** Sniffs, checks and re-encodes one upload in memory; writes nothing. */
-export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
+export async function prepareImage(
+  bytes: Buffer,
+  options: PrepareOptions = {},
+): Promise<PreparedImage> {
+  const maxSide = options.maxSide ?? UPLOAD_LIMITS.displayMaxSide;
   if (bytes.length > UPLOAD_LIMITS.maxFileBytes) throw new HttpError(413, UPLOAD_MSG.fileTooLarge);
   const sniffed = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
   const formats = sniffed ? ALLOWED[sniffed.mime] : undefined;
@@ -140,8 +152,8 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
       })
         .rotate()
         .resize({
-          width: UPLOAD_LIMITS.displayMaxSide,
-          height: UPLOAD_LIMITS.displayMaxSide,
+          width: maxSide,
+          height: maxSide,
           fit: 'inside',
           withoutEnlargement: true,
         })
@@ -208,8 +220,9 @@ export async function storeImage(
   ctx: AppContext,
   kind: ImageKind,
   bytes: Buffer,
+  options: PrepareOptions = {},
 ): Promise<StoredImage> {
-  return writePreparedImage(ctx, kind, await prepareImage(bytes));
+  return writePreparedImage(ctx, kind, await prepareImage(bytes, options));
 }
 
 /**

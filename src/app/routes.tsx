@@ -29,6 +29,8 @@ const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
 const OutboxPage = lazy(() => import('../features/outbox/outbox-page'));
 const ConflictReviewPage = lazy(() => import('../features/outbox/conflict-review-page'));
 const OfflinePage = lazy(() => import('../features/offline/offline-page'));
+const PlanAdminPage = lazy(() => import('../features/map/plan-admin-page'));
+const LabelsPage = lazy(() => import('../features/map/labels-page'));
 
 const LOGIN: AccessRule = { login: true };
 const STAFF: AccessRule = {
@@ -81,6 +83,7 @@ export const router = createBrowserRouter(
             { path: '/meussepultados', element: <Navigate to="/sepultados/meumemorial" replace /> },
             { path: '/sepultados/add', element: guarded(CREATE_BURIAL, <CreatePage />) },
             { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
+            { path: '/sepultados/etiquetas', element: guarded(ADMIN, <LabelsPage />) },
             { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
             { path: '/offline', element: guarded(null, <OfflinePage />) },
             { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
@@ -89,6 +92,7 @@ export const router = createBrowserRouter(
             { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
             { path: '/usuarios/add', element: guarded(CREATE_USER, <UserCreatePage />) },
             { path: '/usuarios/edit/:id', element: guarded(ADMIN, <UserEditPage />) },
+            { path: '/admin/mapa', element: guarded(ADMIN, <PlanAdminPage />) },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },

@@ -38,7 +38,8 @@ export const UPLOAD_MSG = {
 } as const;
 
 /** Where stored images live under /api/images/ (server folders, and the device's photo keys). */
-export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios'] as const;
+// "plano": the cemetery plan of the map (issue 8), kept larger than a photo (PLAN_MAX_SIDE).
+export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano'] as const;
 
 /** The only names the server writes (32 hex, "-t" for a thumbnail, .webp). */
 export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-t)?\.webp$/;

@@ -17,6 +17,7 @@ import {
   TIPOS_SEPULTURA,
 } from '../../domain/sepultado-rules';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/upload-rules';
+import { GpsCapture } from '../map/gps-capture';
 import { FIELD_LABELS } from './field-labels';
 import { type BurialPayload, buildPayload, type FormValues, validateForm } from './form-values';
 import { type ExistingPhoto, fileKey, PhotoPreview } from './photo-preview';
@@ -194,6 +195,12 @@ export function BurialForm(props: Props) {
           )}
         </div>
         <div className="form-row">{PLACE.map(field)}</div>
+        <GpsCapture
+          onCapture={(lat, lng) => {
+            set('latitude', lat);
+            set('longitude', lng);
+          }}
+        />
       </fieldset>
       <div className={`field${errorOf('epitafio') ? ' field-error' : ''}`}>
         <label htmlFor="epitafio">{FIELD_LABELS.epitafio}</label>

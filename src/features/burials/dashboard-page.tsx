@@ -90,6 +90,14 @@ export default function DashboardPage() {
           </Link>
         )}
       </div>
+      {/* Issue 8's admin screens live here: the navbar's links are fixed by spec §2. */}
+      {isAdmin && (
+        <p className="dash-tools">
+          <Link to="/admin/mapa">Mapa do cemitério</Link>
+          {' · '}
+          <Link to="/sepultados/etiquetas">Etiquetas com código QR</Link>
+        </p>
+      )}
       {role === 'concessionario' && <p className="muted">{TEXT.askAdmin}</p>}
       <search>
         <form className="dash-search" onSubmit={search}>
@@ -153,6 +161,16 @@ export default function DashboardPage() {
             </DashboardRow>
           ))}
         </ul>
+      )}
+      {isAdmin && list.phase === 'ready' && list.rows.length > 0 && (
+        <p>
+          <Link
+            className="btn btn-small"
+            to={`/sepultados/etiquetas?ids=${list.rows.map((r) => r.id).join(',')}`}
+          >
+            Etiquetas QR desta lista
+          </Link>
+        </p>
       )}
     </section>
   );

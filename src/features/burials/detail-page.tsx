@@ -1,10 +1,12 @@
 /**
  * Burial detail, /sepultados/:id (spec §2): the name as title ("Carregando..." while
- * loading), the photo carousel, the data sections and the tributes. Reads the Dexie row
- * (useSepultado), so a page opened once shows again without signal, with the person's unsent
- * correction over it (issue 7).
+ * loading), the photo carousel, the data sections, "Como chegar" (map, lazy) and the QR code
+ * (issue 8), and the tributes. Reads the Dexie row (useSepultado), so a page opened once
+ * shows again without signal, with the person's unsent correction over it (issue 7).
  */
 import { Link, useParams } from 'react-router-dom';
+import { GraveLocation } from '../map/grave-location';
+import { QrSection } from '../map/qr-section';
 import { latestEdit, PendingEditNotice } from '../outbox/pending-edit-notice';
 import { useRecordOutbox } from '../outbox/use-outbox';
 import { TributesSection } from '../tributes/tributes-section';
@@ -53,6 +55,8 @@ export default function DetailPage() {
         <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
       </section>
       <DetailSections row={row} />
+      <GraveLocation row={row} />
+      <QrSection id={row.id} nome={row.nome} />
       <TributesSection sepultadoId={row.id} />
     </div>
   );

@@ -1,14 +1,13 @@
 /**
- * HOOK FOR THE LEAD — other things a visit pack should bring, run after its records and
- * thumbnails (e.g. the map engineer's `precachePlan()` for the cemetery plan, stored as kind
- * "plan"). Push a step here from the feature that owns it:
- *
- *   packExtras.push({ label: 'Planta do cemitério', run: (signal) => precachePlan(signal) });
- *
- * Each step gets the pack's AbortSignal (Cancelar) and may throw SyncStopped (e.g. 'quota')
+ * Other things a visit pack brings, run after its records and thumbnails — today the cemetery
+ * plan of the map. Each step gets the pack's AbortSignal (Cancelar) and may throw SyncStopped (e.g. 'quota')
  * to stop the pack with its own message; any other failure of an extra is reported but does
  * not undo the records and photos already stored.
  */
+import { ApiFailure } from '../../data/api';
+import { SyncStopped } from '../../data/sync/sync-errors';
+import { precachePlan, STORAGE_FULL_STATUS } from '../map/plan-offline';
+
 export interface PackExtra {
   /** pt-BR, shown while it runs. */
   label: string;
@@ -16,3 +15,23 @@ export interface PackExtra {
 }
 
 export const packExtras: PackExtra[] = [];
+
+/**
+ * The cemetery plan (issue 8): without it the map has nothing to draw under the marker where
+ * there is no signal. A full device stops the pack with the plan's own message; any other
+ * failure is reported by the pack and leaves the records in place.
+ */
+packExtras.push({
+  label: 'Planta do cemitério',
+  run: async (signal) => {
+    if (signal.aborted) return;
+    try {
+      await precachePlan();
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === STORAGE_FULL_STATUS) {
+        throw new SyncStopped('quota', err.message);
+      }
+      throw err;
+    }
+  },
+});

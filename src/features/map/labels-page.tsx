@@ -1,0 +1,109 @@
+/**
+ * /sepultados/etiquetas (admins): a sheet of QR labels to print (issue 8) — every record of a
+ * quadra (?quadra=12) or a selection (?ids=a,b,c). A4, 3 × 7 labels a page (labels.css), each
+ * with the QR of the record's page, the name and Rua/Quadra/Placa. The QR library loads here only.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiFailure } from '../../data/api';
+import { graveDirections } from '../../domain/geo';
+import { MAP_MSG } from '../../domain/map-messages';
+import { fetchLabels, type LabelItem } from './plan-calls';
+import { recordUrl } from './qr-image';
+import { useQr } from './use-qr';
+import './labels.css';
+
+function Label({ item }: { item: LabelItem }) {
+  const url = recordUrl(item.id);
+  const { src } = useQr(url);
+  return (
+    <li className="label" data-qr-url={url}>
+      {src ? <img src={src} alt={`Código QR de ${item.nome}`} /> : <span className="label-qr" />}
+      <div>
+        <strong>{item.nome}</strong>
+        <span>{graveDirections(item)}</span>
+      </div>
+    </li>
+  );
+}
+
+type Load =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'done'; items: LabelItem[]; truncated: boolean }
+  | { phase: 'failed'; message: string };
+
+export default function LabelsPage() {
+  const [params, setParams] = useSearchParams();
+  const [quadra, setQuadra] = useState(params.get('quadra') ?? '');
+  const [load, setLoad] = useState<Load>({ phase: 'idle' });
+  const query = params.toString();
+
+  useEffect(() => {
+    const search = new URLSearchParams(query);
+    if (!search.get('quadra') && !search.get('ids')) {
+      setLoad({ phase: 'idle' });
+      return;
+    }
+    let live = true;
+    setLoad({ phase: 'loading' });
+    fetchLabels(search).then(
+      (sheet) => live && setLoad({ phase: 'done', ...sheet }),
+      (err: unknown) =>
+        live &&
+        setLoad({
+          phase: 'failed',
+          message: err instanceof ApiFailure ? err.message : MAP_MSG.labelsLoadError,
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (quadra.trim()) setParams({ quadra: quadra.trim() });
+  }
+
+  return (
+    <section className="page labels-page">
+      <div className="no-print">
+        <h1>Etiquetas com código QR</h1>
+        <form className="labels-query" onSubmit={submit}>
+          <label htmlFor="quadra">Quadra</label>
+          <input id="quadra" value={quadra} onChange={(e) => setQuadra(e.target.value)} />
+          <button type="submit" className="btn btn-small">
+            Mostrar etiquetas
+          </button>
+        </form>
+        {load.phase === 'loading' && <p className="muted">Carregando…</p>}
+        {load.phase === 'failed' && (
+          <p className="form-alert" role="alert">
+            {load.message}
+          </p>
+        )}
+        {load.phase === 'done' && (
+          <p className="muted">
+            {load.items.length === 0
+              ? 'Nenhum registro encontrado.'
+              : `${load.items.length} etiqueta(s), 21 por folha A4.`}
+            {load.truncated && ' A lista foi limitada: imprima por quadra.'}
+          </p>
+        )}
+        {load.phase === 'done' && load.items.length > 0 && (
+          <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+            Imprimir
+          </button>
+        )}
+      </div>
+      {load.phase === 'done' && (
+        <ul className="labels-sheet">
+          {load.items.map((item) => (
+            <Label key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

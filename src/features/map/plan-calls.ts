@@ -1,0 +1,40 @@
+/** The cemetery plan and label-sheet calls of the admin screens (issue 8). */
+import { ApiFailure, api, request, toApiFailure } from '../../data/api';
+import type { Bounds } from '../../domain/geo';
+import { MAP_MSG } from '../../domain/map-messages';
+import type { PlanMeta } from './plan-offline';
+
+/** The server's plan, or null when none was uploaded yet. */
+export async function fetchPlan(): Promise<PlanMeta | null> {
+  try {
+    return await request<PlanMeta>('mapa/plano', { fallback: MAP_MSG.planLoadError });
+  } catch (err) {
+    if (err instanceof ApiFailure && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export async function savePlan(image: File | null, bounds: Bounds): Promise<PlanMeta> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(bounds)) form.append(k, String(v));
+  if (image) form.append('imagem', image, image.name);
+  try {
+    return await api.put('mapa/plano', { body: form, timeout: 120_000 }).json<PlanMeta>();
+  } catch (err) {
+    throw await toApiFailure(err, MAP_MSG.planSaveError);
+  }
+}
+
+export interface LabelItem {
+  id: string;
+  nome: string;
+  rua: string | null;
+  quadra: string;
+  chapa: string;
+}
+
+export function fetchLabels(
+  query: URLSearchParams,
+): Promise<{ items: LabelItem[]; truncated: boolean }> {
+  return request(`mapa/etiquetas?${query}`, { fallback: MAP_MSG.labelsLoadError });
+}

@@ -1,0 +1,28 @@
+/**
+ * "Código QR" on the detail page (issue 8): the QR of this record's page, for a label on the
+ * grave. The link is shown too, so a person can copy it; the QR library loads only here.
+ */
+import { recordUrl } from './qr-image';
+import { useQr } from './use-qr';
+import './map.css';
+
+export function QrSection({ id, nome }: { id: string; nome: string }) {
+  const url = recordUrl(id);
+  const { src, failed } = useQr(url);
+  return (
+    <section className="page detail-section qr-code" aria-labelledby="codigo-qr" data-qr-url={url}>
+      <h2 id="codigo-qr">Código QR</h2>
+      {src ? (
+        <img src={src} alt={`Código QR da página de ${nome}`} width={180} height={180} />
+      ) : (
+        // Same size as the image: nothing below jumps when the code appears.
+        <p className="muted qr-placeholder">
+          {failed ? 'Não foi possível gerar o código QR agora.' : 'Gerando o código QR…'}
+        </p>
+      )}
+      <p className="small">
+        <a href={url}>{url}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * precachePlan (issue 8): the cemetery plan lands on the device (meta "plan" + the image Blob in
+ * photos, kind "plan"), is a no-op when the server has none, downloads the image only when its
+ * name changed, keeps one plan only, and turns a full device into an ApiFailure, not a crash.
+ * The HTTP client is replaced (Node has no page origin for ky's relative URLs); Dexie is real
+ * (fake-indexeddb).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiFailure } from '../../src/data/api';
+import { db } from '../../src/data/db';
+import { MAP_MSG } from '../../src/domain/map-messages';
+import {
+  PLAN_META_KEY,
+  type PlanMeta,
+  precachePlan,
+  readStoredPlan,
+  STORAGE_FULL_STATUS,
+} from '../../src/features/map/plan-offline';
+
+const calls = vi.hoisted(() => ({
+  plan: null as PlanMeta | null,
+  images: [] as string[],
+}));
+
+vi.mock('../../src/data/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/data/api')>();
+  return {
+    ...actual,
+    request: vi.fn(async () => {
+      if (!calls.plan) throw new actual.ApiFailure(404, MAP_MSG.planNotFound);
+      return calls.plan;
+    }),
+    api: vi.fn((path: string) => {
+      calls.images.push(path);
+      return { blob: async () => new Blob([`png of ${path}`], { type: 'image/webp' }) };
+    }),
+  };
+});
+
+const BOUNDS = { south: -20.387, west: -43.505, north: -20.384, east: -43.502 };
+const planNamed = (n: string): PlanMeta => ({
+  image: `${n.repeat(32).slice(0, 32)}.webp`,
+  bounds: BOUNDS,
+  updatedAt: '2026-11-22T03:00:00.000Z',
+});
+
+describe('precachePlan', () => {
+  beforeEach(async () => {
+    calls.plan = null;
+    calls.images = [];
+    await db.photos.clear();
+    await db.meta.clear();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('does nothing when the server has no plan (404)', async () => {
+    await expect(precachePlan()).resolves.toBeUndefined();
+    expect(await readStoredPlan()).toBeNull();
+    expect(calls.images).toEqual([]);
+  });
+
+  it('stores the metadata and the image Blob under plano/<file>', async () => {
+    calls.plan = planNamed('a');
+    await precachePlan();
+    const stored = await readStoredPlan();
+    expect(stored?.plan).toEqual(calls.plan);
+    expect(await stored?.blob.text()).toBe(`png of images/plano/${calls.plan.image}`);
+    const row = await db.photos.get(`plano/${calls.plan.image}`);
+    expect(row?.kind).toBe('plan');
+    expect(row?.bytes).toBe(stored?.blob.size);
+  });
+
+  it('downloads the image again only when its name changed, and keeps one plan', async () => {
+    calls.plan = planNamed('a');
+    await precachePlan();
+    calls.plan = { ...planNamed('a'), bounds: { ...BOUNDS, north: -20.383 } };
+    await precachePlan();
+    expect(calls.images).toHaveLength(1);
+    expect((await readStoredPlan())?.plan.bounds.north).toBe(-20.383);
+
+    calls.plan = planNamed('b');
+    await precachePlan();
+    expect(calls.images).toHaveLength(2);
+    const plans = await db.photos.where('kind').equals('plan').toArray();
+    expect(plans.map((p) => p.path)).toEqual([`plano/${planNamed('b').image}`]);
+    expect((await db.meta.get(PLAN_META_KEY))?.value).toEqual(planNamed('b'));
+  });
+
+  it('turns a full device into an ApiFailure with a pt-BR message, storing nothing', async () => {
+    calls.plan = planNamed('c');
+    vi.spyOn(db.photos, 'put').mockRejectedValue(
+      new DOMException('sem espaço', 'QuotaExceededError'),
+    );
+    const failure = await precachePlan().catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect((failure as ApiFailure).status).toBe(STORAGE_FULL_STATUS);
+    expect((failure as ApiFailure).message).toBe(MAP_MSG.planStoreFull);
+    expect(await db.meta.get(PLAN_META_KEY)).toBeUndefined();
+  });
+
+  it('passes on a network failure as an offline ApiFailure', async () => {
+    const { request } = await import('../../src/data/api');
+    vi.mocked(request).mockRejectedValueOnce(new ApiFailure(0, MAP_MSG.planLoadError));
+    const failure = (await precachePlan().catch((err: unknown) => err)) as ApiFailure;
+    expect(failure.offline).toBe(true);
+  });
+});
