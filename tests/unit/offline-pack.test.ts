@@ -12,7 +12,10 @@ import { readCursor } from '../../src/data/sync/sync-meta';
 import { parseQuery } from '../../src/domain/search-query';
 import type { SyncRecord } from '../../src/domain/sync-types';
 import { cancelPack, runPack } from '../../src/features/offline/pack-download';
-import { packExtras } from '../../src/features/offline/pack-extras';
+import { type PackExtra, packExtras } from '../../src/features/offline/pack-extras';
+
+let builtInExtras: PackExtra[] | undefined;
+
 import { readPack } from '../../src/features/offline/pack-state';
 import { searchOffline } from '../../src/features/search/offline-search';
 
@@ -67,6 +70,9 @@ describe('visit pack run', () => {
   beforeEach(() => {
     db = new MemorialDb(`pack-test-${Math.random()}`);
     photoRequests = [];
+    // The app's own extras (the cemetery plan) are checked below; these tests bring their own.
+    builtInExtras ??= [...packExtras];
+    packExtras.length = 0;
     vi.stubGlobal('fetch', async (url: string) => {
       photoRequests.push(url);
       return new Response(new Blob([new Uint8Array(100)], { type: 'image/webp' }));
@@ -77,6 +83,10 @@ describe('visit pack run', () => {
     vi.restoreAllMocks();
     packExtras.length = 0;
     await db.delete();
+  });
+
+  it('brings the cemetery plan after the records (issue 8)', () => {
+    expect(builtInExtras?.map((e) => e.label)).toEqual(['Planta do cemitério']);
   });
 
   it('stores records then thumbnails, with progress in meta, then runs the extras', async () => {
