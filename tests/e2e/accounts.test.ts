@@ -221,9 +221,9 @@ describe('accounts: verification, password, user management', () => {
     await page.getByRole('main').getByRole('button', { name: 'Pesquisar' }).click();
     const row = page.getByRole('listitem', { name: CONCESSIONARIO.name });
     await row.waitFor();
-    expect(await page.getByRole('list', { name: 'Usuários' }).getByRole('listitem').count()).toBe(
-      1,
-    );
+    // The unfiltered list already held the new account: wait for the search's answer to settle.
+    const listed = page.getByRole('list', { name: 'Usuários' }).getByRole('listitem');
+    await expect.poll(() => listed.count(), { timeout: 10_000 }).toBe(1);
     await row.getByText('Concessionário', { exact: true }).waitFor();
     const avatar = row.locator('img');
     expect(await avatar.getAttribute('src')).toMatch(/^\/api\/images\/users\//);

@@ -1,7 +1,8 @@
 /**
- * Issue 7's outbox as a groundskeeper lives it, in Chromium against the real server: with the
- * record on the phone and no signal, a tribute and a plate correction are kept with their
- * state; the page is closed and opened again (still waiting); the signal returns and each
+ * Issue 7's outbox as a groundskeeper lives it, in Chromium against the real server: the visit
+ * pack downloaded, no signal, the grave found by rua/quadra/placa on the phone; a tribute and
+ * a plate correction are kept with their state; the page is closed and opened again (still
+ * waiting); the signal returns and each
  * reaches the server exactly once, and the states say "Enviado". A correction that meets an
  * admin's change of the same field leads to the side-by-side review. Then the same without
  * Background Sync (Safari's case), where only the page drains the queue.
@@ -126,10 +127,19 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
     context = await newPhoneContext(browser, server.url);
     page = await context.newPage();
     await logIn(page);
-    await holdRecord(page);
+    // The visit pack puts every record on the phone; this one was never opened here.
+    await page.goto('/offline');
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
+    await page.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
     await context.setOffline(true);
 
     await page.reload();
+    await page.goto(`/sepultados/pesquisa?q=${encodeURIComponent('rua 3 quadra 12 placa 458')}`);
+    await page
+      .locator('.search-card', { has: page.getByRole('heading', { name: NOME }) })
+      .getByRole('link', { name: 'Mais detalhes' })
+      .click();
     await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
     await page.getByLabel('Sua homenagem').fill('Flores de domingo 🌼');
     await page.getByRole('button', { name: 'Enviar homenagem' }).click();
