@@ -126,6 +126,10 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     await admin.goto('/sepultados/add');
     await admin.getByRole('heading', { name: 'Criação de Memorial' }).waitFor();
     await admin.getByText('Nenhuma imagem disponível').waitFor();
+    // Spec §174: the admin's create screen loads the concessionários (assigning is optional).
+    const assignee = admin.getByLabel('Concessionário (opcional)');
+    await assignee.locator('option', { hasText: CONC.email }).waitFor({ state: 'attached' });
+    expect(await assignee.inputValue()).toBe('');
     await admin.getByRole('button', { name: 'Cadastrar' }).click();
     for (const text of [
       'O nome é obrigatório',

@@ -2,7 +2,9 @@
  * Create burial, /sepultados/add (spec §2 "Criação de Memorial"; admin only by the route
  * table): the shared form with "Cadastrar"; on success the server's message (or "Criado com
  * sucesso!") and the dashboard. Creating goes straight to the API (admin work): without
- * signal it says so and keeps what was typed.
+ * signal it says so and keeps what was typed. Only an admin loads the concessionário list here
+ * (spec §174); choosing one assigns the new record right after it is created, with the same
+ * call and messages as the dashboard's "Atribuir".
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,8 +12,9 @@ import { useFlash } from '../../app/flash';
 import { ApiFailure } from '../../data/api';
 import { useSession } from '../auth/session-context';
 import { BurialForm } from './burial-form';
-import { createSepultado } from './data/calls';
+import { assignConcessionario, createSepultado } from './data/calls';
 import { failureText } from './data/failure';
+import { useConcessionarios } from './data/use-concessionarios';
 import { type BurialPayload, emptyValues } from './form-values';
 import { TEXT } from './texts';
 import './burials.css';
@@ -19,7 +22,9 @@ import './burials.css';
 export default function CreatePage() {
   const flash = useFlash();
   const navigate = useNavigate();
-  const { auth } = useSession();
+  const { auth, role } = useSession();
+  const concessionarios = useConcessionarios(role === 'admin');
+  const [assignee, setAssignee] = useState('');
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const [initial] = useState(emptyValues);
@@ -35,6 +40,16 @@ export default function CreatePage() {
     try {
       const answer = await createSepultado(payload);
       flash.success(answer.message || TEXT.created);
+      const created = answer.sepultado?.id;
+      if (created && assignee) {
+        try {
+          await assignConcessionario(created, assignee, 'atribuir', TEXT.assignError);
+          flash.success(TEXT.assigned);
+        } catch (err) {
+          // The record exists: the assignment can be done again from the dashboard.
+          flash.error(err instanceof ApiFailure ? err.message : TEXT.assignError);
+        }
+      }
       navigate('/sepultados/meumemorial');
     } catch (err) {
       setBusy(false);
@@ -56,6 +71,23 @@ export default function CreatePage() {
     <section className="page form-page">
       <h1>{TEXT.createTitle}</h1>
       <p className="muted">{TEXT.createExplain}</p>
+      {concessionarios.status === 'ready' && concessionarios.list.length > 0 && (
+        <div className="field">
+          <label htmlFor="novo-concessionario">Concessionário (opcional)</label>
+          <select
+            id="novo-concessionario"
+            value={assignee}
+            onChange={(event) => setAssignee(event.target.value)}
+          >
+            <option value="">Selecione um concessionário</option>
+            {concessionarios.list.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name} ({c.email})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <BurialForm
         initial={initial}
         baseline={null}
