@@ -19,6 +19,7 @@ import {
   enqueueTribute,
   resolveConflict,
   resumeAfterLogin,
+  wakeWaiting,
 } from '../../src/data/outbox/outbox-queue';
 import type { EditPayload, OutboxItem } from '../../src/data/outbox/outbox-types';
 import { newId } from '../../src/domain/ids';
@@ -219,6 +220,18 @@ describe('outbox outcomes', () => {
     expect(report).toMatchObject({ sent: 0, waiting: 1 });
     expect(stored?.nextAttemptAt).toBeGreaterThanOrEqual(1_000 + 4_000);
     expect(backoffMs(10, 0.5)).toBe(300_000);
+  });
+
+  it('when the signal returns, items waiting out a backoff are due at once', async () => {
+    const item = await enqueueTribute(db, owner(), tribute('a'), 0);
+    const deps = { db, lock: memoryLock(), session: SESSION, now: () => 1_000 };
+    await drainOutbox({ ...deps, transport: answering({ type: 'network' }) });
+    const server = fakeServer(prng(3), 0, 0);
+    await drainOutbox({ ...deps, transport: server });
+    expect(server.applied.size).toBe(0);
+    await wakeWaiting(db, 1_000);
+    await drainOutbox({ ...deps, transport: server });
+    expect(server.applied.get(item.id)).toBe(1);
   });
 
   it('401 waits for the same person to log in again, then continues', async () => {

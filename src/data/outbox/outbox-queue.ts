@@ -180,3 +180,17 @@ export async function resolveConflict(
     return true;
   });
 }
+
+/**
+ * The signal came back (or the app just started): items waiting out a backoff are due now —
+ * the backoff exists to spare a dead network, and this one just came alive.
+ */
+export async function wakeWaiting(db: MemorialDb, now: number = Date.now()): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const waiting = await db.outbox.where('state').equals('pending').toArray();
+    const later = waiting.filter((i) => i.nextAttemptAt > now);
+    if (later.length > 0) {
+      await db.outbox.bulkPut(later.map((i) => ({ ...i, nextAttemptAt: now })));
+    }
+  });
+}

@@ -11,7 +11,7 @@ import { type DrainReport, drainOutbox } from './outbox-drain';
 import { applySent } from './outbox-effects';
 import { httpTransport } from './outbox-http';
 import { defaultLock } from './outbox-lock';
-import { resumeAfterLogin } from './outbox-queue';
+import { resumeAfterLogin, wakeWaiting } from './outbox-queue';
 import type { OutboxItem } from './outbox-types';
 
 export const OUTBOX_SYNC_TAG = 'memorial-outbox';
@@ -96,13 +96,14 @@ export function waitForOutcome(
 
 /** Installs the page triggers once; returns their removal (tests, hot reload). */
 export function startOutboxRunner(): () => void {
-  const onOnline = () => void drainNow();
+  // Signal back: what waited out a backoff goes now, not when its timer says.
+  const onOnline = () => void wakeWaiting(db).finally(() => void drainNow());
   const onVisible = () => {
     if (document.visibilityState === 'visible') void drainNow();
   };
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
-  void drainNow();
+  void wakeWaiting(db).finally(() => void drainNow());
   return () => {
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
