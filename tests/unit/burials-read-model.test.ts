@@ -5,7 +5,7 @@ import {
   mergeCard,
   readCardList,
   rowFromRecord,
-} from '../../src/features/burials/data/local-rows';
+} from '../../src/features/burials/api/local-rows';
 
 const ID = '65f0a1b2c3d4e5f601234567';
 

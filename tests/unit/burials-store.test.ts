@@ -8,7 +8,7 @@ import {
   storeCards,
   storeCreated,
   storeRecord,
-} from '../../src/features/burials/data/store';
+} from '../../src/features/burials/api/store';
 
 const id = (n: number) => `65f0a1b2c3d4e5f6012345${String(n).padStart(2, '0')}`;
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalSepultado, MemorialDb } from '../../src/data/db';
 import { parseQuery } from '../../src/domain/search-query';
 import { rankRecords } from '../../src/domain/search-rank';
-import { searchFields } from '../../src/features/burials/data/local-rows';
+import { searchFields } from '../../src/features/burials/api/local-rows';
 import { vocabulary } from '../../src/features/search/offline-lookup';
 import { searchOffline, suggestOffline } from '../../src/features/search/offline-search';
 import { suggestByNameStart } from '../../src/features/search/offline-suggest';

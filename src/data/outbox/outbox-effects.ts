@@ -6,7 +6,7 @@
 
 import type { SepultadoRecord } from '../../domain/sepultado-types';
 import type { TributeItem } from '../../domain/tribute-types';
-import { rowFromRecord } from '../../features/burials/data/local-rows';
+import { rowFromRecord } from '../../features/burials/api/local-rows';
 import { cacheTribute } from '../../features/tributes/tribute-cache';
 import type { MemorialDb } from '../db';
 import type { OutboxItem } from './outbox-types';

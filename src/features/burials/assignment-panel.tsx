@@ -7,9 +7,9 @@
 import { useEffect, useState } from 'react';
 import { useFlash } from '../../app/flash';
 import type { ConcessionarioRef } from '../../domain/sepultado-types';
-import { assignConcessionario } from './data/calls';
-import { failureText } from './data/failure';
-import { useConcessionarios } from './data/use-concessionarios';
+import { assignConcessionario } from './api/calls';
+import { failureText } from './api/failure';
+import { useConcessionarios } from './api/use-concessionarios';
 import { TEXT } from './texts';
 
 interface Props {

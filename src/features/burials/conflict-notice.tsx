@@ -5,7 +5,7 @@
  * same edit again against the current version.
  */
 import { useEffect, useRef } from 'react';
-import type { StaleFailure } from './data/calls';
+import type { StaleFailure } from './api/calls';
 import { FIELD_LABELS, fieldValueText } from './field-labels';
 import { TEXT } from './texts';
 

@@ -8,12 +8,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFlash } from '../../app/flash';
 import { useSession } from '../auth/session-context';
+import { assignConcessionario, deleteSepultado } from './api/calls';
+import { failureText } from './api/failure';
+import { useConcessionarios } from './api/use-concessionarios';
+import { useMineList } from './api/use-mine-list';
 import { AssignInline, type AssignMode } from './assign-inline';
 import { DashboardRow } from './dashboard-row';
-import { assignConcessionario, deleteSepultado } from './data/calls';
-import { failureText } from './data/failure';
-import { useConcessionarios } from './data/use-concessionarios';
-import { useMineList } from './data/use-mine-list';
 import { TEXT } from './texts';
 import './burials.css';
 

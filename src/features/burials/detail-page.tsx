@@ -10,7 +10,7 @@ import { QrSection } from '../map/qr-section';
 import { latestEdit, PendingEditNotice } from '../outbox/pending-edit-notice';
 import { useRecordOutbox } from '../outbox/use-outbox';
 import { TributesSection } from '../tributes/tributes-section';
-import { useSepultado } from './data/use-sepultado';
+import { useSepultado } from './api/use-sepultado';
 import { DetailSections } from './detail-sections';
 import { unsentEdit, withPendingEdit } from './edit-outbox';
 import { PhotoCarousel } from './photo-carousel';

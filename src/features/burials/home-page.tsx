@@ -1,6 +1,7 @@
 /** Home, "/" (spec §2): "Recentes", a grid of burial cards read from the Dexie read model. */
+
+import { useHomeList } from './api/use-home-list';
 import { BurialCard } from './burial-card';
-import { useHomeList } from './data/use-home-list';
 import { TEXT } from './texts';
 import './burials.css';
 

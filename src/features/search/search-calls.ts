@@ -7,7 +7,7 @@ import { ApiFailure, request } from '../../data/api';
 import { db as defaultDb, type MemorialDb } from '../../data/db';
 import { parseQuery, SEARCH_LIMITS, SEARCH_MSG } from '../../domain/search-query';
 import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../domain/search-types';
-import { storeCards } from '../burials/data/store';
+import { storeCards } from '../burials/api/store';
 import { searchOffline, suggestOffline } from './offline-search';
 
 export interface SearchOutcome {
