@@ -7,8 +7,9 @@ import { useEffect } from 'react';
 import { useSession } from '../features/auth/session-context';
 
 export function OutboxStarter() {
-  const userId = useSession().auth?.userId ?? null;
-  const token = useSession().auth?.token ?? null;
+  const { auth } = useSession();
+  const userId = auth?.userId ?? null;
+  const token = auth?.token ?? null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new token for the same person is a new login — restart and resume
   useEffect(() => {

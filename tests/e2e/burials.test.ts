@@ -16,6 +16,7 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { SEP_MSG } from '../../src/domain/sepultado-messages';
 import {
   ADMIN,
+  callApi,
   launchBrowser,
   newPhoneContext,
   screenshot,
@@ -61,17 +62,8 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
   let recordId = '';
   let otherId = '';
 
-  async function api<T>(method: string, url: string, token: string, body?: unknown) {
-    const res = await fetch(`${server.url}/api/${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const api = <T>(method: string, url: string, token: string, body?: unknown) =>
+    callApi<T>(server.url, method, url, token, body);
 
   async function tokenOf(email: string, password: string) {
     const { body } = await api<{ token: string }>('POST', 'users/login', '', { email, password });

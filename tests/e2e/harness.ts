@@ -85,3 +85,22 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** A JSON call to the test server's API, as a test prepares or checks what the page did. */
+export async function callApi<T>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}/api/${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}

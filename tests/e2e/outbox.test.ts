@@ -13,6 +13,7 @@ import type { ServerProcess } from '../../scripts/server-process';
 import type { TributeList } from '../../src/domain/tribute-types';
 import {
   ADMIN,
+  callApi,
   launchBrowser,
   newPhoneContext,
   screenshot,
@@ -44,17 +45,8 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
   let adminToken: string;
   let recordId = '';
 
-  async function api<T>(method: string, url: string, token: string, body?: unknown) {
-    const res = await fetch(`${server.url}/api/${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const api = <T>(method: string, url: string, token: string, body?: unknown) =>
+    callApi<T>(server.url, method, url, token, body);
 
   const record = async () => (await api<Rec>('GET', `sepultados/${recordId}`, adminToken)).body;
   async function tributesWith(text: string): Promise<number> {

@@ -5,6 +5,7 @@
  * answers its first result) and the same version check for edits.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../server/services/seed-generator';
 import { MemorialDb } from '../../src/data/db';
 import {
   backoffMs,
@@ -24,17 +25,8 @@ import {
 import type { EditPayload, OutboxItem } from '../../src/data/outbox/outbox-types';
 import { newId } from '../../src/domain/ids';
 
-/** Deterministic PRNG (mulberry32) so a failing seed can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic, so a failing seed can be replayed (the seed generator's mulberry32). */
+const prng = seededRandom;
 
 function shuffle<T>(list: T[], random: () => number): T[] {
   const out = [...list];

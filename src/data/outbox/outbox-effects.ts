@@ -6,7 +6,7 @@
 
 import type { SepultadoRecord } from '../../domain/sepultado-types';
 import type { TributeItem } from '../../domain/tribute-types';
-import { rowFromRecord } from '../../features/burials/api/local-rows';
+import { storeRecord } from '../../features/burials/api/store';
 import { cacheTribute } from '../../features/tributes/tribute-cache';
 import type { MemorialDb } from '../db';
 import type { OutboxItem } from './outbox-types';
@@ -15,7 +15,7 @@ export async function applySent(db: MemorialDb, item: OutboxItem, result: unknow
   if (!result || typeof result !== 'object') return;
   if (item.kind === 'edit') {
     const record = result as SepultadoRecord;
-    if (record.id) await db.sepultados.put(rowFromRecord(record));
+    if (record.id) await storeRecord(record, db);
     return;
   }
   const tribute = result as TributeItem;

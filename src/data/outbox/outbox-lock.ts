@@ -1,10 +1,11 @@
 /**
- * "Never two drains at once" (issue 7), across the page, other tabs and the service worker.
- * Where the browser has Web Locks (Chromium, Firefox, Safari ≥ 15.4 — also inside service
- * workers) one named lock is shared by every context of the origin. Without it, a flag guards
- * this context, and the per-item claim in outbox-drain.ts keeps two contexts from sending the
- * same item.
+ * "Never two drains at once" (issue 7), across the page, other tabs and the service worker:
+ * one named lock (named-lock.ts: Web Locks, else an in-page guard). Without Web Locks, the
+ * per-item claim in outbox-drain.ts still keeps two contexts from sending the same item.
+ * The drain takes the lock as an interface so tests can share one between simulated contexts.
  */
+import { withNamedLock } from '../named-lock';
+
 export interface DrainLock {
   /** Runs `task` if nobody holds the lock; otherwise answers "busy" at once without waiting. */
   tryRun<T>(task: () => Promise<T>): Promise<T | 'busy'>;
@@ -12,7 +13,7 @@ export interface DrainLock {
 
 export const OUTBOX_LOCK_NAME = 'memorial-outbox';
 
-/** One context's flag (also what tests share between two simulated drainers). */
+/** A flag for one context: what tests share between simulated drainers. */
 export function memoryLock(): DrainLock {
   let held = false;
   return {
@@ -28,27 +29,12 @@ export function memoryLock(): DrainLock {
   };
 }
 
-interface LocksLike {
-  request<T>(
-    name: string,
-    options: { ifAvailable: boolean },
-    callback: (lock: unknown) => Promise<T>,
-  ): Promise<T>;
-}
-
-export function webLock(locks: LocksLike, name: string = OUTBOX_LOCK_NAME): DrainLock {
-  const local = memoryLock();
+/** The lock every context of the origin shares (named-lock.ts). */
+export function defaultLock(name: string = OUTBOX_LOCK_NAME): DrainLock {
   return {
-    tryRun(task) {
-      return local.tryRun(() =>
-        locks.request(name, { ifAvailable: true }, async (lock) => (lock ? task() : 'busy')),
-      );
+    async tryRun(task) {
+      const locked = await withNamedLock(name, task);
+      return locked.ran ? locked.value : 'busy';
     },
   };
-}
-
-/** The best lock this context offers. */
-export function defaultLock(): DrainLock {
-  const locks = (globalThis.navigator as { locks?: LocksLike } | undefined)?.locks;
-  return locks ? webLock(locks) : memoryLock();
 }

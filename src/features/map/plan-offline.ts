@@ -10,6 +10,7 @@
  */
 import { ApiFailure, api, request, toApiFailure } from '../../data/api';
 import { db } from '../../data/db';
+import { isQuotaError } from '../../data/sync/sync-errors';
 import type { Bounds } from '../../domain/geo';
 import { MAP_MSG } from '../../domain/map-messages';
 
@@ -26,12 +27,6 @@ export const planPath = (image: string) => `plano/${image}`;
 export const STORAGE_FULL_STATUS = 507;
 /** Status of the ApiFailure thrown when the device's database failed for another reason. */
 export const STORAGE_FAILED_STATUS = 500;
-
-function isQuotaError(err: unknown): boolean {
-  const name = (err as { name?: unknown; inner?: { name?: unknown } } | null)?.name;
-  const inner = (err as { inner?: { name?: unknown } } | null)?.inner?.name;
-  return name === 'QuotaExceededError' || inner === 'QuotaExceededError';
-}
 
 export function isPlanMeta(value: unknown): value is PlanMeta {
   const v = value as Partial<PlanMeta> | null;
