@@ -2,7 +2,6 @@
  * Builds the Fastify app as a plugin tree (fastify/demo style): infrastructure (errors, security,
  * auth), then the API routes under /api, then the PWA. No port here: tests use inject().
  */
-import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
@@ -10,6 +9,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/index';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
@@ -70,8 +70,7 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  // Compression only where a route opts in (large lists, sync): a global hook costs every request.
-  await app.register(compress, { threshold: 1024, global: false });
+  await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
 

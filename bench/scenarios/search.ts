@@ -8,6 +8,7 @@
  * over every query of the list, repeated for the duration), and throughput with the run's
  * connections (autocannon). The speed-up compares the one-client latencies.
  */
+import { httpGet } from '../lib/http-get';
 import { type LoadResult, runLoad } from '../lib/load';
 import type { Row } from '../lib/report';
 import type { BenchContext } from '../lib/types';
@@ -67,10 +68,9 @@ function loadNote(r: LoadResult): string {
 const url = (q: string, suggestions: boolean) =>
   `/api/sepultados/pesquisa?q=${encodeURIComponent(q)}${suggestions ? '&suggestions=true' : ''}`;
 
+/** The whole answer, decoded (bench/lib/http-get.ts says why this is not fetch()). */
 async function fetchOk(base: string, path: string): Promise<void> {
-  const res = await fetch(base + path);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
+  JSON.parse((await httpGet(base + path)).toString('utf8'));
 }
 
 export async function searchScenario(ctx: SearchBenchContext): Promise<Row[]> {

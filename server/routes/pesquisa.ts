@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import { MSG } from '../../src/domain/messages';
 import { SEARCH_LIMITS } from '../../src/domain/search-query';
 import { tooMany } from '../http-error';
+import { COMPRESSED } from '../plugins/compression';
 import { searchSepultados, suggestSepultados } from '../services/search';
 
 const Nullable = (type: 'string') => Type.Unsafe<string | null>({ type: [type, 'null'] });
@@ -47,7 +48,7 @@ export const pesquisaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sepultados/pesquisa',
     {
-      compress: {},
+      compress: COMPRESSED,
       schema: {
         querystring: SearchQuerystring,
         response: { 200: Type.Union([Answer, Type.Array(Suggestion)]) },

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { COMPRESSED } from '../plugins/compression';
 import { SYNC_LIMIT, syncEtag, syncSepultados } from '../services/sync';
 import { syncInfo } from '../services/sync-info';
 import { RecordSchema } from './sepultado-schemas';
@@ -57,7 +58,7 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sync/sepultados',
     {
-      compress: {},
+      compress: COMPRESSED,
       // 304: no body (Fastify sends none for it whatever the payload).
       schema: { querystring: SyncQuery, response: { 200: SyncAnswerSchema, 304: Type.Null() } },
     },

@@ -176,10 +176,21 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
     termSql(p, term, options.fuzzy.includes(i), !options.phrase),
   );
   const wheres = terms.flatMap((t) => (options.phrase && t.name !== null ? [] : [t.where]));
+  // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
+  // its own, the range is an index range whatever its bounds, so PostgreSQL can keep one plan
+  // for the prepared statement (db/prepared.ts). As a plain join its plan without the values
+  // was a sequential scan, so it was planned again at every call. The subquery returns only
+  // the covering btree's columns (plus search_doc when a street term needs it).
+  const docCol = wheres.some((w) => w.includes('s.search_doc')) ? ', s.search_doc' : '';
   const from = options.phrase
     ? `unnest(${p.add(options.phrase.lo, '::text[]')}, ${p.add(options.phrase.hi, '::text[]')}) AS r(lo, hi)
-  JOIN sepultados s ON s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C"`
+  CROSS JOIN LATERAL (
+    SELECT s.id, s.dt_fal, s.search_name, s.search_rua, s.search_keys${docCol} FROM sepultados s
+    WHERE s.deleted_at IS NULL AND s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C"
+    OFFSET 0
+  ) s`
     : 'sepultados s';
+  const conditions = options.phrase ? wheres : ['s.deleted_at IS NULL', ...wheres];
   const columns: string[] = [];
   const alphaTiers: string[] = [];
   const otherTiers: string[] = [];
@@ -223,16 +234,23 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   }
   const limitP = p.add(options.limit);
 
+  // The card's own columns ride along from the row the scan already read, so the page needs
+  // no second lookup per row — except in phrase mode, whose scan reads only the covering index.
+  const cardCols = options.phrase ? '' : ' s.nome, s.rua, s.quadra, s.chapa,';
+  const card = options.phrase
+    ? 's.nome, s.rua, s.quadra, s.chapa'
+    : 'page.nome, page.rua, page.quadra, page.chapa';
+  const join = options.phrase ? '\nJOIN sepultados s ON s.id = page.id' : '';
   const text = `
 WITH m AS MATERIALIZED (
-  SELECT s.id, s.dt_fal, ${[...columns, ...phraseCols].join(', ')}
+  SELECT s.id, s.dt_fal,${cardCols} ${[...columns, ...phraseCols].join(', ')}
   FROM ${from}
-  WHERE ${['s.deleted_at IS NULL', ...wheres].join(' AND ')}
+  WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
 ), ranked AS (
   -- The index conditions are a superset (search_doc holds every field's words): a record
   -- matches only when every term scored, i.e. its tier (the weakest term's class) is > 0.
-  SELECT id, dt_fal, tier, points FROM (
-    SELECT id, dt_fal, LEAST(${tiers.join(', ')}) AS tier,
+  SELECT id, dt_fal,${cardCols.replaceAll('s.', '')} tier, points FROM (
+    SELECT id, dt_fal,${cardCols.replaceAll('s.', '')} LEAST(${tiers.join(', ')}) AS tier,
       ${points.join(' + ')} + CASE ph WHEN 6 THEN 2000 WHEN 5 THEN 1000 ELSE 0 END AS points
     FROM (SELECT m.*, ${phrase} AS ph FROM m) AS x
   ) AS scored
@@ -240,10 +258,9 @@ WITH m AS MATERIALIZED (
 ), page AS (
   SELECT * FROM ranked ORDER BY ${ORDER} LIMIT ${limitP}
 )
-SELECT page.id, s.nome, s.rua, s.quadra, s.chapa, to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal,
+SELECT page.id, ${card}, to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal,
   page.tier, page.points, f.file, f.thumb${options.count ? ', (SELECT count(*)::int FROM ranked) AS total' : ''}
-FROM page
-JOIN sepultados s ON s.id = page.id
+FROM page${join}
 LEFT JOIN LATERAL (
   SELECT file, thumb FROM sepultado_fotos WHERE sepultado_id = page.id ORDER BY position LIMIT 1
 ) f ON true

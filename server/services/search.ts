@@ -46,7 +46,7 @@ async function run(
   options: { fuzzy: readonly number[]; limit: number; count: boolean },
 ): Promise<SearchRow[]> {
   const { text, params } = buildSearchSql(query, options);
-  return ctx.database.sql.query<SearchRow>(text, params);
+  return ctx.database.sql.prepared<SearchRow>(text, params);
 }
 
 /**
@@ -56,7 +56,7 @@ async function run(
 async function fuzzyTerms(ctx: AppContext, query: SearchQuery): Promise<number[] | null> {
   if (!hasFuzzyTerm(query)) return null;
   const { text, params } = buildPresenceSql(query);
-  const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
+  const [row] = await ctx.database.sql.prepared<Record<string, boolean>>(text, params);
   return chooseFuzzyTerms(
     query,
     query.terms.map((_, i) => row?.[`t${i}`] === true),
@@ -105,7 +105,7 @@ export async function suggestSepultados(
   // list of them ranks in class ≥ 5 nothing else can come before them.
   const phrase = buildPhraseSql(query, limit);
   if (phrase) {
-    const first = await ctx.database.sql.query<SearchRow>(phrase.text, phrase.params);
+    const first = await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params);
     const last = first[first.length - 1];
     if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
       return first.map(toSuggestion);

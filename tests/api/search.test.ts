@@ -2,6 +2,7 @@
  * GET /api/sepultados/pesquisa through HTTP on a real database: the answer shapes, bad input,
  * tombstones, literal wildcards, limits. Ranking quality is search-relevance.test.ts.
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MSG } from '../../src/domain/search-query';
 import type { SearchAnswer, SearchSuggestion } from '../../src/domain/search-types';
@@ -47,6 +48,19 @@ describe.each(engines)('search API ($name)', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as SearchAnswer;
   };
+
+  it('compresses a page of results in one piece when the client accepts it', async () => {
+    const url = `/api/sepultados/pesquisa?q=${encodeURIComponent('joaquim pereira')}`;
+    const plain = await h.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024); // above the plugin's default
+    const gzip = await h.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    // Compressed in one call (server/plugins/compression.ts), so its length is known: a
+    // streamed answer would come without content-length.
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length);
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
 
   it('answers cards and the total, public (no login)', async () => {
     const body = await search('maria conceicao');

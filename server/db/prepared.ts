@@ -1,0 +1,66 @@
+/**
+ * The public search's statements as named prepared statements, on a pool of their own.
+ *
+ * Why: the ranked search statement (services/search-sql.ts) is long; parsing and planning it
+ * cost ~1 ms a call, a third of its time at 100k records. Named, PostgreSQL parses it once per
+ * connection and, after five calls, keeps a generic plan when that plan is estimated as good as
+ * the ones it made for the actual values (plan_cache_mode auto) — the GIN lookups are the same
+ * whatever the words. A statement whose generic plan would be worse (a LIKE ANY over an array
+ * cannot use the index without its values) keeps being planned per call, as before.
+ *
+ * Bounds (decision, README): a prepared statement of this size holds ~0.4 MB in its server
+ * process, kept until the connection closes. So the first MAX_STATEMENTS distinct texts are
+ * prepared and any later one runs unnamed (the texts vary only with the query's shape — how
+ * many words, which are numbers or field names — about 40 shapes cover what people type); and
+ * the pool is small (≤ MAX_CONNECTIONS), which also keeps a flood of public searches from
+ * taking the connections logins and edits need. Worst case ≈ 32 × 6 × 0.4 MB ≈ 77 MB; idle
+ * connections close after a minute and take their statements with them.
+ */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+
+const MAX_STATEMENTS = 32;
+const MAX_CONNECTIONS = 6;
+
+export interface PreparedReadsOptions {
+  maxStatements?: number;
+  maxConnections?: number;
+}
+
+export class PreparedReads {
+  private readonly pool: pg.Pool;
+  private readonly names = new Map<string, string>();
+  private readonly maxStatements: number;
+
+  constructor(url: string, options: PreparedReadsOptions = {}) {
+    this.maxStatements = options.maxStatements ?? MAX_STATEMENTS;
+    const max =
+      options.maxConnections ?? Math.min(MAX_CONNECTIONS, Math.max(2, os.availableParallelism()));
+    this.pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 60_000 });
+    // An idle client that errors (server restart) must not crash the process.
+    this.pool.on('error', () => {});
+  }
+
+  /** The statement's name, or null once the cap is reached and the text is new. */
+  private nameFor(text: string): string | null {
+    const known = this.names.get(text);
+    if (known !== undefined) return known;
+    if (this.names.size >= this.maxStatements) return null;
+    const name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    const name = this.nameFor(text);
+    const result = name
+      ? await this.pool.query({ name, text, values: params })
+      : await this.pool.query(text, params);
+    return result.rows as T[];
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
