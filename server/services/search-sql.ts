@@ -101,6 +101,17 @@ function wordCase(p: Params, column: string, w: WordPatterns): string {
   return `CASE WHEN ${likeAny(p, column, [w.eq])} THEN 4000 WHEN ${likeAny(p, column, w.pre)} THEN 3000${contains} ELSE 0 END`;
 }
 
+/**
+ * wordCase for a column most candidates do not match at all (the street): the loosest patterns
+ * first, so those cost one LIKE instead of three. Same points: each of eq/pre/con implies a
+ * loosest pattern; and when a loosest one matched but neither eq nor pre did, it was a
+ * "contains" pattern (a loosest pattern is either pre or con of its spelling), so 2000.
+ */
+function guardedWordCase(p: Params, column: string, w: WordPatterns): string {
+  const inner = `CASE WHEN ${likeAny(p, column, [w.eq])} THEN 4000 WHEN ${likeAny(p, column, w.pre)} THEN 3000 ELSE 2000 END`;
+  return `CASE WHEN ${likeAny(p, column, w.loosest)} THEN ${inner} ELSE 0 END`;
+}
+
 function numberTerm(p: Params, fields: string[], n: string): TermSql {
   const whole = fields.map((f) => `${f}=${n}`);
   const parts = n.length >= MIN_PARTIAL_DIGITS ? fields.map((f) => `${f}~${n}`) : [];
@@ -132,7 +143,7 @@ function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): 
     };
   }
   const w = wordPatterns(term);
-  const rua = wordCase(p, 's.search_rua', w);
+  const rua = guardedWordCase(p, 's.search_rua', w);
   // search_doc holds the name, street, quadra and plate words: one LIKE finds every record
   // where the word could match (a superset; the CASEs below decide where it did).
   const where = [withWhere ? likeAny(p, 's.search_doc', w.loosest) : 'true'];
