@@ -3,10 +3,14 @@
  *
  * Why: the ranked search statement (services/search-sql.ts) is long; parsing and planning it
  * cost ~1 ms a call, a third of its time at 100k records. Named, PostgreSQL parses it once per
- * connection and, after five calls, keeps a generic plan when that plan is estimated as good as
- * the ones it made for the actual values (plan_cache_mode auto) — the GIN lookups are the same
- * whatever the words. A statement whose generic plan would be worse (a LIKE ANY over an array
- * cannot use the index without its values) keeps being planned per call, as before.
+ * connection, and this pool's sessions use generic plans only (plan_cache_mode =
+ * force_generic_plan): planned once, not at every call. PostgreSQL's own choice (auto) kept
+ * re-planning the suggestions' statement, whose generic cost estimate is pessimistic.
+ *
+ * So only statements whose plan is the same whatever the values may run here: the exact search
+ * and the suggestions' name ranges, whose generic plans read the search indexes
+ * (tests/api/search-explain.test.ts checks them). The typo pass and the presence check run
+ * through the main pool, planned per call (services/search.ts says why).
  *
  * Bounds (decision, README): a prepared statement of this size holds ~0.4 MB in its server
  * process, kept until the connection closes. So the first MAX_STATEMENTS distinct texts are
@@ -36,8 +40,14 @@ export class PreparedReads {
   constructor(url: string, options: PreparedReadsOptions = {}) {
     this.maxStatements = options.maxStatements ?? MAX_STATEMENTS;
     const max =
-      options.maxConnections ?? Math.min(MAX_CONNECTIONS, Math.max(2, os.availableParallelism()));
-    this.pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 60_000 });
+      options.maxConnections ??
+      Math.min(MAX_CONNECTIONS, Math.max(4, 2 * os.availableParallelism()));
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max,
+      idleTimeoutMillis: 60_000,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => {});
   }

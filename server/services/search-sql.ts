@@ -188,10 +188,10 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   );
   const wheres = terms.flatMap((t) => (options.phrase && t.name !== null ? [] : [t.where]));
   // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
-  // its own, the range is an index range whatever its bounds, so PostgreSQL can keep one plan
-  // for the prepared statement (db/prepared.ts). As a plain join its plan without the values
-  // was a sequential scan, so it was planned again at every call. The subquery returns only
-  // the covering btree's columns (plus search_doc when a street term needs it).
+  // its own, the range is an index range whatever its bounds, so the generic plan of the
+  // prepared statement (db/prepared.ts) reads the btree too; as a plain join, its plan without
+  // the values was a sequential scan. The subquery returns only the covering btree's columns
+  // (plus search_doc when a street term needs it).
   const docCol = wheres.some((w) => w.includes('s.search_doc')) ? ', s.search_doc' : '';
   const from = options.phrase
     ? `unnest(${p.add(options.phrase.lo, '::text[]')}, ${p.add(options.phrase.hi, '::text[]')}) AS r(lo, hi)

@@ -30,8 +30,14 @@ describe.skipIf(!url)('prepared reads (postgres)', () => {
     expect(statements).toContain('SELECT $1::text AS t');
   });
 
+  it('plans them once, generically (plan_cache_mode of its sessions)', async () => {
+    expect(await reads.query('SHOW plan_cache_mode')).toEqual([
+      { plan_cache_mode: 'force_generic_plan' },
+    ]);
+  });
+
   it('runs texts past the cap unnamed, with the right answer', async () => {
-    // The listing itself took the third name; this fourth text runs unnamed.
+    // The two texts above and the listing took the 3 names; SHOW and this one run unnamed.
     const double = 'SELECT $1::int * 2 AS n';
     expect(await reads.query(double, [21])).toEqual([{ n: 42 }]);
     const statements = await prepared();

@@ -3,7 +3,9 @@
  * (the bulk seed's generator) the plans of the statements the service runs — exact pass,
  * typo pass, page with count, suggestions without — use the search indexes of migration
  * 0004 and never a sequential scan of sepultados, on each engine; the suggestions' first try
- * (names that start with the words) reads the btree of migration 0007.
+ * (names that start with the words) reads the btree of migration 0007. The statements that run
+ * prepared with a generic plan on PostgreSQL (server/db/prepared.ts) are checked with that
+ * plan too: planned without their values, they must still read the indexes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPhraseSql, buildSearchSql } from '../../server/services/search-sql';
@@ -67,6 +69,40 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
         expect(text, text).toMatch(/Bitmap Index Scan on sepultados_search_(gin|name_trgm)/);
       }
     }
+  });
+
+  /** A parameter as SQL text for EXECUTE (test values only: quotes doubled). */
+  const literal = (v: unknown) =>
+    Array.isArray(v)
+      ? `ARRAY[${v.map((x) => `'${String(x).replaceAll("'", "''")}'`).join(', ')}]::text[]`
+      : typeof v === 'number'
+        ? String(v)
+        : `'${String(v).replaceAll("'", "''")}'`;
+
+  it.each(QUERIES)("%s: the prepared statements' generic plans use the indexes", async (q) => {
+    const query = parseQuery(q);
+    const statements = [
+      buildSearchSql(query, { fuzzy: [], limit: SEARCH_LIMITS.defaultLimit, count: true }),
+      buildSearchSql(query, { fuzzy: [], limit: SEARCH_LIMITS.suggestions, count: false }),
+      buildPhraseSql(query, SEARCH_LIMITS.suggestions),
+    ];
+    await h.app.ctx.database.sql.exclusive(async (conn) => {
+      await conn.exec('SET plan_cache_mode = force_generic_plan');
+      try {
+        for (const statement of statements) {
+          if (!statement) continue;
+          await conn.exec(`PREPARE generic_check AS ${statement.text}`);
+          const rows = await conn.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN EXECUTE generic_check(${statement.params.map(literal).join(', ')})`,
+          );
+          await conn.exec('DEALLOCATE generic_check');
+          const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+          expect(text, text).not.toMatch(/Seq Scan on sepultados/);
+        }
+      } finally {
+        await conn.exec('RESET plan_cache_mode');
+      }
+    });
   });
 
   it.each(['mari', 'maria das gr', 'jose da silva', 'Souza quadra 12'])(

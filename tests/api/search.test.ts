@@ -62,6 +62,23 @@ describe.each(engines)('search API ($name)', (engine) => {
     expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it.skipIf(engine.name !== 'postgres')(
+    'prepares the exact pass only: the typo pass and the presence check are planned per call',
+    async () => {
+      expect((await search('Souza quadra 99')).total).toBe(0); // no quadra 99: presence check
+      expect((await search('maria conceicoa')).total).toBe(1); // a typo: the typo pass
+      // One search at a time: the prepared pool has used one session, this one.
+      const statements = (
+        await h.app.ctx.database.sql.prepared<{ statement: string }>(
+          'SELECT statement FROM pg_prepared_statements',
+        )
+      ).map((r) => r.statement);
+      expect(statements.some((s) => s.includes('WITH m AS'))).toBe(true);
+      expect(statements.some((s) => s.includes('EXISTS'))).toBe(false);
+      expect(statements.some((s) => s.includes('strict_word_similarity'))).toBe(false);
+    },
+  );
+
   it('answers cards and the total, public (no login)', async () => {
     const body = await search('maria conceicao');
     expect(body.total).toBe(1);
