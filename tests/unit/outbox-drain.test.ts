@@ -102,7 +102,8 @@ function edit(fields: EditPayload['fields'], version = 1): EditPayload {
 /** Drains until nothing is waiting, moving a fake clock past every backoff. */
 async function drainAll(transport: OutboxTransport, drainers = 1, sharedLock = true) {
   let clock = 1_000_000;
-  const lock = memoryLock();
+  // Shared: the browser's Web Lock (so a claim found "sending" is a dead drain's, taken at once).
+  const lock = memoryLock(true);
   for (let round = 0; round < 200; round++) {
     const runs = Array.from({ length: drainers }, () =>
       drainOutbox({
@@ -192,6 +193,32 @@ describe('outbox replay properties', () => {
       lock: memoryLock(),
       session: SESSION,
       now: () => 10 + 121_000,
+    });
+    expect(server.applied.get(id)).toBe(1);
+    expect((await db.outbox.get(id))?.state).toBe('sent');
+  });
+
+  it('under a lock every context shares (Web Locks), a dead claim is taken at the next drain', async () => {
+    // The page was reloaded while its drain had the item claimed: that drain is gone (the
+    // shared lock is free again), so waiting out the 2-minute lease would only delay it.
+    const id = newId();
+    await enqueueTribute(db, { id, sepultadoId: 's', userId: USER }, tribute('x'), 0);
+    const lock = memoryLock(true);
+    const hung: OutboxTransport = { send: () => new Promise<SendResult>(() => undefined) };
+    const dead = drainOutbox({ db, transport: hung, lock, session: SESSION, now: () => 10 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await db.outbox.get(id))?.state).toBe('sending');
+    const server = fakeServer(prng(8), 0, 0);
+    // While it still holds the lock, the next drain is "busy" and sends nothing…
+    expect(await drainOutbox({ db, transport: server, lock, session: SESSION })).toBe('busy');
+    // …once the lock is free (a new page: a fresh lock object), the claim is stale at once.
+    void dead;
+    await drainOutbox({
+      db,
+      transport: server,
+      lock: memoryLock(true),
+      session: SESSION,
+      now: () => 20,
     });
     expect(server.applied.get(id)).toBe(1);
     expect((await db.outbox.get(id))?.state).toBe('sent');

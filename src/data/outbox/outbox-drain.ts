@@ -4,7 +4,8 @@
  * both pass the same lock so their drains never overlap.
  *
  * Per item: claimed in a transaction (state "sending" with a lease, so an item whose drain died
- * with the tab is picked up again after the lease), sent with its id as idempotency key, then
+ * with the tab is picked up again — at the next drain under Web Locks, else after the lease),
+ * sent with its id as idempotency key, then
  *  - accepted → "sent" (kept a week so the person sees "Enviado"), effects applied;
  *  - no answer, 5xx or 429 → back to "pending" with exponential backoff;
  *  - 401 → "attention" until the same person logs in again (resumeAfterLogin);
@@ -67,11 +68,13 @@ export function backoffMs(attempts: number, random: number = Math.random()): num
   return Math.round(exp * (0.8 + 0.4 * random));
 }
 
-function due(item: OutboxItem, userId: string, now: number): boolean {
+function due(item: OutboxItem, userId: string, now: number, claimsAreDead: boolean): boolean {
   if (item.userId !== userId) return false;
   if (item.state === 'pending') return item.nextAttemptAt <= now;
-  // A claim whose drain never came back (tab closed mid-send): the lease has run out.
-  return item.state === 'sending' && item.nextAttemptAt <= now;
+  // A claim whose drain never came back (tab closed or reloaded mid-send): at once when the
+  // lock proves no drain is running anywhere (DrainLock.spansContexts), else once its lease
+  // has run out.
+  return item.state === 'sending' && (claimsAreDead || item.nextAttemptAt <= now);
 }
 
 /** An edit must wait for an earlier unsent edit of the same record. */
@@ -92,10 +95,13 @@ async function claimNext(
   userId: string,
   now: number,
   skip: Set<string>,
+  claimsAreDead: boolean,
 ): Promise<OutboxItem | null> {
   return db.transaction('rw', db.outbox, async () => {
     const all = await db.outbox.orderBy('createdAt').toArray();
-    const next = all.find((i) => !skip.has(i.id) && due(i, userId, now) && !blocked(i, all));
+    const next = all.find(
+      (i) => !skip.has(i.id) && due(i, userId, now, claimsAreDead) && !blocked(i, all),
+    );
     if (!next) return null;
     const claimed: OutboxItem = {
       ...next,
@@ -206,7 +212,7 @@ export function drainOutbox(deps: DrainDeps): Promise<DrainReport | 'busy'> {
     // Items answered "wait" in this drain are not tried again in it.
     const skip = new Set<string>();
     for (;;) {
-      const item = await claimNext(deps.db, session.userId, now(), skip);
+      const item = await claimNext(deps.db, session.userId, now(), skip, deps.lock.spansContexts);
       if (!item) break;
       let result: SendResult;
       try {

@@ -9,14 +9,24 @@ import { withNamedLock } from '../named-lock';
 export interface DrainLock {
   /** Runs `task` if nobody holds the lock; otherwise answers "busy" at once without waiting. */
   tryRun<T>(task: () => Promise<T>): Promise<T | 'busy'>;
+  /**
+   * True when holding the lock proves that no other context (tab, service worker) is draining:
+   * the browser's Web Locks. Then an item still "sending" was claimed by a drain that died
+   * (the tab was closed or reloaded mid-send) and is taken again at once, not after its lease.
+   */
+  readonly spansContexts: boolean;
 }
 
 export const OUTBOX_LOCK_NAME = 'memorial-outbox';
 
-/** A flag for one context: what tests share between simulated drainers. */
-export function memoryLock(): DrainLock {
+/**
+ * A flag: what tests share between simulated drainers. `spansContexts` says whether the tests
+ * treat it as the browser's cross-context lock (every drainer shares it) or not.
+ */
+export function memoryLock(spansContexts = false): DrainLock {
   let held = false;
   return {
+    spansContexts,
     async tryRun(task) {
       if (held) return 'busy';
       held = true;
@@ -32,6 +42,8 @@ export function memoryLock(): DrainLock {
 /** The lock every context of the origin shares (named-lock.ts). */
 export function defaultLock(name: string = OUTBOX_LOCK_NAME): DrainLock {
   return {
+    // The in-page guard (no Web Locks) knows nothing of other tabs: leases decide there.
+    spansContexts: typeof navigator !== 'undefined' && navigator.locks !== undefined,
     async tryRun(task) {
       const locked = await withNamedLock(name, task);
       return locked.ran ? locked.value : 'busy';
