@@ -20,7 +20,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { generateSepultado, seededRandom } from '../server/services/seed-generator';
 import type { LocalSepultado } from '../src/data/db';
-import { searchFields } from '../src/features/burials/api/local-rows';
+import { searchFields } from '../src/data/local-rows';
 import { searchQueries, suggestionQueries } from './scenarios/search-queries';
 
 const CHUNK = 5_000;

@@ -5,8 +5,8 @@
  */
 import ky, { HTTPError, type Options } from 'ky';
 import type { ApiError } from '../domain/types';
-import { readToken } from '../features/auth/session-storage';
 import { API_BASE } from './api-base';
+import { readToken } from './session-storage';
 
 export { API_BASE };
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, navLinks, safeNext, searchHidden } from '../../src/features/auth/access';
 import {
   clearAuth,
   parseToken,
   readAuth,
   readToken,
   writeAuth,
-} from '../../src/features/auth/session-storage';
+} from '../../src/data/session-storage';
+import { decideAccess, navLinks, safeNext, searchHidden } from '../../src/features/auth/access';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cardPhoto, mergeCard, readCardList, rowFromRecord } from '../../src/data/local-rows';
 import type { SepultadoCard, SepultadoRecord } from '../../src/domain/sepultado-types';
-import {
-  cardPhoto,
-  mergeCard,
-  readCardList,
-  rowFromRecord,
-} from '../../src/features/burials/api/local-rows';
 
 const ID = '65f0a1b2c3d4e5f601234567';
 

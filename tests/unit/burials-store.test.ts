@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorialDb } from '../../src/data/db';
-import { nameTokens } from '../../src/domain/search-text';
-import type { SepultadoCard, SepultadoRecord } from '../../src/domain/sepultado-types';
 import {
   HOME_LIST,
   removeRecord,
   storeCards,
   storeCreated,
   storeRecord,
-} from '../../src/features/burials/api/store';
+} from '../../src/data/burials-store';
+import { MemorialDb } from '../../src/data/db';
+import { nameTokens } from '../../src/domain/search-text';
+import type { SepultadoCard, SepultadoRecord } from '../../src/domain/sepultado-types';
 
 const id = (n: number) => `65f0a1b2c3d4e5f6012345${String(n).padStart(2, '0')}`;
 

@@ -6,9 +6,9 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalSepultado, MemorialDb } from '../../src/data/db';
+import { searchFields } from '../../src/data/local-rows';
 import { parseQuery } from '../../src/domain/search-query';
 import { rankRecords } from '../../src/domain/search-rank';
-import { searchFields } from '../../src/features/burials/api/local-rows';
 import { vocabulary } from '../../src/features/search/offline-lookup';
 import { searchOffline, suggestOffline } from '../../src/features/search/offline-search';
 import { suggestByNameStart } from '../../src/features/search/offline-suggest';

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemorialDb } from '../../src/data/db';
-import { tributeCursor } from '../../src/domain/tribute-rules';
 import {
   cachedTributes,
   cacheTribute,
   cacheTributePage,
   uncacheTribute,
-} from '../../src/features/tributes/tribute-cache';
+} from '../../src/data/tribute-cache';
+import { tributeCursor } from '../../src/domain/tribute-rules';
 import { tribute, tributesFrom } from './tributes-fixtures';
 
 const SEP = '65f0000000000000000000aa';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/data/api';
+import { readAuth, readToken, writeAuth } from '../../src/data/session-storage';
 import { replaceStoredToken } from '../../src/features/auth/replace-token';
-import { readAuth, readToken, writeAuth } from '../../src/features/auth/session-storage';
 import { isSessionOf, verifyOnce } from '../../src/features/auth/verify-once';
 
 class MemoryStorage implements Storage {

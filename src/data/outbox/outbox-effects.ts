@@ -6,9 +6,9 @@
 
 import type { SepultadoRecord } from '../../domain/sepultado-types';
 import type { TributeItem } from '../../domain/tribute-types';
-import { storeRecord } from '../../features/burials/api/store';
-import { cacheTribute } from '../../features/tributes/tribute-cache';
+import { storeRecord } from '../burials-store';
 import type { MemorialDb } from '../db';
+import { cacheTribute } from '../tribute-cache';
 import type { OutboxItem } from './outbox-types';
 
 export async function applySent(db: MemorialDb, item: OutboxItem, result: unknown): Promise<void> {

@@ -5,8 +5,9 @@
  * on Android) so the service worker sends the queue even if the page is closed; on Safari and
  * Firefox the page's triggers do it alone. Both use the same lock (outbox-lock.ts).
  */
-import { readAuth } from '../../features/auth/session-storage';
+
 import { db } from '../db';
+import { readAuth } from '../session-storage';
 import { type DrainReport, drainOutbox } from './outbox-drain';
 import { applySent } from './outbox-effects';
 import { httpTransport } from './outbox-http';

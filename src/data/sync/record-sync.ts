@@ -9,9 +9,9 @@
  * before it began are removed. The server's protocol: server/services/sync.ts.
  */
 import { SYNC_PAGE_LIMIT, type SyncAnswer, type SyncRecord } from '../../domain/sync-types';
-import { rowFromRecord } from '../../features/burials/api/local-rows';
 import { api, toApiFailure } from '../api';
 import type { LocalSepultado, MemorialDb } from '../db';
+import { rowFromRecord } from '../local-rows';
 import { toSyncStopped } from './sync-errors';
 import { META, readCursor, readMeta, type SweepState } from './sync-meta';
 

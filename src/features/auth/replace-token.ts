@@ -4,7 +4,7 @@
  * other request goes out with the dead one; the caller then runs session.refresh(), which
  * re-reads the user and mirrors the session into IndexedDB for the service worker.
  */
-import { readAuth, type StoredAuth, writeAuth } from './session-storage';
+import { readAuth, type StoredAuth, writeAuth } from '../../data/session-storage';
 
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 

@@ -14,12 +14,18 @@ import {
   useState,
 } from 'react';
 import { ApiFailure } from '../../data/api';
+import {
+  clearAuth,
+  readAuth,
+  readToken,
+  type StoredAuth,
+  writeAuth,
+} from '../../data/session-storage';
 import type { CurrentUser } from '../../domain/types';
 import { type Role, readRole } from '../../domain/user-rules';
 import type { SessionStatus } from './access';
 import { getCurrentUser, postLogin } from './api/auth-calls';
 import { mirrorSession } from './session-mirror';
-import { clearAuth, readAuth, readToken, type StoredAuth, writeAuth } from './session-storage';
 
 export interface Session {
   status: SessionStatus;

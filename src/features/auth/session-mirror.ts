@@ -4,7 +4,7 @@
  * login screen's first load does not need it.
  */
 import type { MemorialDb } from '../../data/db';
-import type { StoredAuth } from './session-storage';
+import type { StoredAuth } from '../../data/session-storage';
 
 export async function mirrorSession(auth: StoredAuth | null, database?: MemorialDb): Promise<void> {
   const target = database ?? (await import('../../data/db')).db;

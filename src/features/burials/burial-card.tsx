@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LocalSepultado } from '../../data/db';
+import { cardPhoto } from '../../data/local-rows';
 import { displayText, PLACEHOLDERS } from '../../domain/sepultado-display';
-import { cardPhoto } from './api/local-rows';
 import { ImageOverlay } from './image-overlay';
 import { imageUrl, SepultadoImage } from './sepultado-image';
 import { TEXT } from './texts';

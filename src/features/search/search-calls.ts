@@ -4,10 +4,10 @@
  * Blank terms never reach here (callers check first); the server answers 400 to them anyway.
  */
 import { ApiFailure, request } from '../../data/api';
+import { storeCards } from '../../data/burials-store';
 import { db as defaultDb, type MemorialDb } from '../../data/db';
 import { parseQuery, SEARCH_LIMITS, SEARCH_MSG } from '../../domain/search-query';
 import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../domain/search-types';
-import { storeCards } from '../burials/api/store';
 import { searchOffline, suggestOffline } from './offline-search';
 
 export interface SearchOutcome {

@@ -9,9 +9,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useFlash } from '../../app/flash';
 import { ApiFailure } from '../../data/api';
 import { db } from '../../data/db';
+import {
+  cachedTributes,
+  cacheTribute,
+  cacheTributePage,
+  uncacheTribute,
+} from '../../data/tribute-cache';
 import type { TributeItem } from '../../domain/tribute-types';
 import { getTributes } from './api/tribute-calls';
-import { cachedTributes, cacheTribute, cacheTributePage, uncacheTribute } from './tribute-cache';
 import { mergeTributes, withoutTribute } from './tribute-list-state';
 import { TRIBUTE_UI } from './tribute-texts';
 

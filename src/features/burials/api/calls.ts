@@ -5,6 +5,14 @@
  */
 import { HTTPError } from 'ky';
 import { ApiFailure, api, request, toApiFailure } from '../../../data/api';
+import {
+  HOME_LIST,
+  removeRecord,
+  storeCards,
+  storeCreated,
+  storeRecord,
+} from '../../../data/burials-store';
+import { readCardList } from '../../../data/local-rows';
 import type {
   ConcessionarioListItem,
   SepultadoCard,
@@ -13,8 +21,6 @@ import type {
 import type { EditConflictAnswer, FieldConflict } from '../../../domain/sync-types';
 import type { BurialPayload } from '../form-values';
 import { TEXT } from '../texts';
-import { readCardList } from './local-rows';
-import { HOME_LIST, removeRecord, storeCards, storeCreated, storeRecord } from './store';
 
 /**
  * 409 on an edit: someone saved the same fields first (the server merges edits of different

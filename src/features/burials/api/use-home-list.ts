@@ -7,11 +7,11 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { HOME_LIST } from '../../../data/burials-store';
 import { db, type LocalSepultado } from '../../../data/db';
+import { mergeCard } from '../../../data/local-rows';
 import { useSession } from '../../auth/session-context';
 import { fetchHome } from './calls';
-import { mergeCard } from './local-rows';
-import { HOME_LIST } from './store';
 
 export interface HomeList {
   /** null while neither the device nor the server has answered yet. */

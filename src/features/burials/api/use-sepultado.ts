@@ -8,10 +8,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { ApiFailure } from '../../../data/api';
 import { db, type LocalSepultado } from '../../../data/db';
+import { rowFromRecord } from '../../../data/local-rows';
 import { useSession } from '../../auth/session-context';
 import { TEXT } from '../texts';
 import { fetchSepultado } from './calls';
-import { rowFromRecord } from './local-rows';
 
 export type FetchState =
   | { phase: 'fetching' }

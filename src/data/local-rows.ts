@@ -4,9 +4,10 @@
  * visitor opened): it only refreshes the card's own fields. Who is assigned to a record is
  * not kept on the device: the stored copy is shared by whoever uses the device next.
  */
-import type { LocalSepultado } from '../../../data/db';
-import { locationKeys, namePairs, nameTokens, searchNameOf } from '../../../domain/search-text';
-import type { SepultadoCard, SepultadoRecord } from '../../../domain/sepultado-types';
+
+import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
+import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
+import type { LocalSepultado } from './db';
 
 export function rowFromRecord(record: SepultadoRecord, now: number = Date.now()): LocalSepultado {
   const { concessionarios: _c, concessionariosInfo: _ci, ...rest } = record;

@@ -2,8 +2,9 @@
  * Writes of the burial read model into Dexie (GUIDE §1: server → Dexie → useLiveQuery → UI).
  * Each call is one transaction, so a screen never sees a list whose rows are not stored yet.
  */
-import { db as defaultDb, type MemorialDb } from '../../../data/db';
-import type { SepultadoCard, SepultadoRecord } from '../../../domain/sepultado-types';
+
+import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
+import { db as defaultDb, type MemorialDb } from './db';
 import { mergeCard, rowFromRecord } from './local-rows';
 
 export const HOME_LIST = 'home';

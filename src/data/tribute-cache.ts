@@ -9,9 +9,9 @@
  * does not hold were removed elsewhere, so they are dropped — the copy converges on the server.
  */
 import Dexie from 'dexie';
-import type { LocalComentario, MemorialDb } from '../../data/db';
-import { tributeCursor } from '../../domain/tribute-rules';
-import type { TributeItem } from '../../domain/tribute-types';
+import { tributeCursor } from '../domain/tribute-rules';
+import type { TributeItem } from '../domain/tribute-types';
+import type { LocalComentario, MemorialDb } from './db';
 
 /** How many tributes of one record the offline list shows at most. */
 export const OFFLINE_LIST_MAX = 50;
