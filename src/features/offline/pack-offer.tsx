@@ -1,10 +1,10 @@
 /**
  * A gentle offer of the visit pack, once, on a phone-sized or touch device (where going to the
  * cemetery without signal is likely): "Ver como" opens /offline, "Agora não" dismisses it for
- * good (localStorage). Never shown once a pack exists, nor on /offline itself.
+ * good (localStorage). Never shown once a pack exists (remembered too), nor on /offline itself.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { db } from '../../data/db';
 import { META } from '../../data/sync/sync-meta';
@@ -28,18 +28,29 @@ function dismissedBefore(): boolean {
   }
 }
 
+function remember(): void {
+  try {
+    localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+  } catch {
+    // Private mode: it shows again next visit, which is harmless.
+  }
+}
+
 export function PackOffer() {
   const location = useLocation();
   const [hidden, setHidden] = useState(() => dismissedBefore() || !isPhone());
   const known = useLiveQuery(async () => Boolean(await db.meta.get(META.pack)), []);
-  if (hidden || known !== false || location.pathname === '/offline') return null;
+  // Decided in the first paint: while Dexie has not answered, no pack is assumed. Shown only
+  // once it answered, the offer pushed the page down under the visitor's finger or mouse (it
+  // closed an emoji picker being opened). Once a pack exists the offer is over for good, and
+  // later visits decide from localStorage without waiting.
+  useEffect(() => {
+    if (known === true) remember();
+  }, [known]);
+  if (hidden || known === true || location.pathname === '/offline') return null;
 
   const dismiss = () => {
-    try {
-      localStorage.setItem(DISMISSED_KEY, String(Date.now()));
-    } catch {
-      // Private mode: it shows again next visit, which is harmless.
-    }
+    remember();
     setHidden(true);
   };
   return (
