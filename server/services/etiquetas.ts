@@ -3,23 +3,10 @@
  * picked, in the order a person walks them (rua, quadra, then placa with shorter numbers first so
  * "9" comes before "10"). Capped at LABELS_MAX: a sheet holds 21 labels, so 300 is ~15 pages.
  */
+import type { LabelItem, LabelSheet } from '../../src/domain/label-types';
 import type { AppContext } from '../context';
 
 export const LABELS_MAX = 300;
-
-export interface LabelItem {
-  id: string;
-  nome: string;
-  rua: string | null;
-  quadra: string;
-  chapa: string;
-}
-
-export interface LabelSheet {
-  items: LabelItem[];
-  /** True when more records matched than LABELS_MAX. */
-  truncated: boolean;
-}
 
 const ORDER = 'ORDER BY s.rua NULLS FIRST, s.quadra, length(s.chapa), s.chapa, s.id';
 

@@ -250,6 +250,7 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // The card's own columns ride along from the row the scan already read, so the page needs
   // no second lookup per row — except in phrase mode, whose scan reads only the covering index.
   const cardCols = options.phrase ? '' : ' s.nome, s.rua, s.quadra, s.chapa,';
+  const cardNames = cardCols.replaceAll('s.', '');
   const card = options.phrase
     ? 's.nome, s.rua, s.quadra, s.chapa'
     : 'page.nome, page.rua, page.quadra, page.chapa';
@@ -263,8 +264,8 @@ WITH m AS (
 ), ranked AS (
   -- The index conditions are a superset (search_doc holds every field's words): a record
   -- matches only when every term scored, i.e. its tier (the weakest term's class) is > 0.
-  SELECT id, dt_fal,${cardCols.replaceAll('s.', '')} tier, points FROM (
-    SELECT id, dt_fal,${cardCols.replaceAll('s.', '')} LEAST(${tiers.join(', ')}) AS tier,
+  SELECT id, dt_fal,${cardNames} tier, points FROM (
+    SELECT id, dt_fal,${cardNames} LEAST(${tiers.join(', ')}) AS tier,
       ${points.join(' + ')} + CASE ph WHEN 6 THEN 2000 WHEN 5 THEN 1000 ELSE 0 END AS points
     FROM (SELECT m.*, ${phrase} AS ph FROM m OFFSET 0) AS x
   ) AS scored

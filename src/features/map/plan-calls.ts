@@ -1,6 +1,7 @@
 /** The cemetery plan and label-sheet calls of the admin screens (issue 8). */
 import { ApiFailure, api, request, toApiFailure } from '../../data/api';
 import type { Bounds } from '../../domain/geo';
+import type { LabelSheet } from '../../domain/label-types';
 import { MAP_MSG } from '../../domain/map-messages';
 import type { PlanMeta } from './plan-offline';
 
@@ -25,16 +26,6 @@ export async function savePlan(image: File | null, bounds: Bounds): Promise<Plan
   }
 }
 
-export interface LabelItem {
-  id: string;
-  nome: string;
-  rua: string | null;
-  quadra: string;
-  chapa: string;
-}
-
-export function fetchLabels(
-  query: URLSearchParams,
-): Promise<{ items: LabelItem[]; truncated: boolean }> {
+export function fetchLabels(query: URLSearchParams): Promise<LabelSheet> {
   return request(`mapa/etiquetas?${query}`, { fallback: MAP_MSG.labelsLoadError });
 }
