@@ -3,7 +3,7 @@
  * auth), then the API routes under /api, then the PWA. No port here: tests use inject().
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/index';
@@ -11,6 +11,7 @@ import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { comentarioRoutes } from './routes/comentarios';
@@ -36,6 +37,8 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   /** Replaces the mailer built from config (SMTP_URL or .eml files). */
   mailer?: Mailer;
+  /** Told of every route as it is registered (tests sweep every route's inputs). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own multipart limits. */
@@ -62,6 +65,7 @@ export async function buildApp(options: BuildOptions) {
     background: new BackgroundTasks(app.log),
   };
   app.decorate('ctx', ctx);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Pending e-mails finish before the database closes (the caller closes it after the app).
   app.addHook('onClose', async () => {
     await ctx.background.drain();
@@ -69,6 +73,7 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(authPlugin);

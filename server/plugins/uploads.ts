@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../src/domain/upload-rules';
 import { HttpError } from '../http-error';
+import { assertCleanText } from './input-guard';
 
 export interface UploadLimits {
   maxFiles: number;
@@ -133,6 +134,7 @@ export async function readMultipart(
           throw new HttpError(413, UPLOAD_MSG.fieldTooLarge);
         }
         if (typeof part.value !== 'string') throw new HttpError(400, UPLOAD_MSG.malformed);
+        assertCleanText(part.fieldname, part.value);
         count(Buffer.byteLength(part.value) + part.fieldname.length);
         const list = form.fields[part.fieldname] ?? [];
         list.push(part.value);

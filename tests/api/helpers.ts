@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../server/app';
+import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/index';
 import { RateLimiter } from '../../server/services/rate-limiter';
@@ -56,7 +56,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startApp(engine: Engine, env: Record<string, string> = {}): Promise<Harness> {
+/** What a test may add to the app it builds (a logger to read, a route listener). */
+export type BuildExtras = Pick<BuildOptions, 'logger' | 'onRoute' | 'mailer'>;
+
+export async function startApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  extras: BuildExtras = {},
+): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-api-'));
   const pgDb = engine.url ? await createPgDatabase(engine.url) : null;
   const config = loadConfig({
@@ -76,7 +83,7 @@ export async function startApp(engine: Engine, env: Record<string, string> = {})
     poolSize: 4,
   });
   const limiter = new RateLimiter();
-  const app = await buildApp({ config, database, limiter });
+  const app = await buildApp({ config, database, limiter, ...extras });
   await app.ready();
   return {
     app,
