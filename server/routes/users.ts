@@ -48,13 +48,15 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.code(201).send({ message: MSG.registered });
   });
 
-  app.post('/users/login', { schema: { body: LoginBody } }, async (request) => {
-    const { token, user } = await login(
+  app.post('/users/login', { schema: { body: LoginBody } }, async (request, reply) => {
+    const { token, user, deviceCookie } = await login(
       app.ctx,
       request.body.email,
       request.body.password,
       request.ip,
+      request.headers.cookie,
     );
+    reply.header('set-cookie', deviceCookie);
     return { token, message: MSG.loginOk, user: toCurrentUser(user) };
   });
 

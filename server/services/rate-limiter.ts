@@ -11,6 +11,15 @@ export interface Limit {
 interface Window {
   count: number;
   resetAt: number;
+  /** When the last hit was counted (growing delays start from it). */
+  lastAt: number;
+}
+
+/** What a counter holds now, without counting a hit. */
+export interface WindowState {
+  count: number;
+  resetAt: number;
+  lastAt: number;
 }
 
 export class RateLimiter {
@@ -25,12 +34,26 @@ export class RateLimiter {
     this.sweep(now);
     let win = this.windows.get(key);
     if (!win || win.resetAt <= now) {
-      win = { count: 0, resetAt: now + limit.windowMs };
+      win = { count: 0, resetAt: now + limit.windowMs, lastAt: now };
       this.windows.set(key, win);
     }
     win.count += 1;
+    win.lastAt = now;
     const allowed = win.count <= limit.max;
     return { allowed, retryAfterSeconds: Math.max(1, Math.ceil((win.resetAt - now) / 1000)) };
+  }
+
+  /** The counter as it stands (count 0 when absent or expired); counts nothing. */
+  peek(key: string): WindowState {
+    const now = this.now();
+    const win = this.windows.get(key);
+    if (!win || win.resetAt <= now) return { count: 0, resetAt: now, lastAt: 0 };
+    return { ...win };
+  }
+
+  /** The limiter's clock (tests move it). */
+  time(): number {
+    return this.now();
   }
 
   reset(key: string): void {

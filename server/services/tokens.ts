@@ -16,6 +16,8 @@ export interface TokenService {
   sign(claims: TokenClaims): string;
   /** The claims, or null for a tampered, expired, foreign-signed or malformed token. */
   verify(token: string): TokenClaims | null;
+  /** HMAC-SHA256 (base64url) of `data` under a key derived from the secret for `purpose`. */
+  mac(purpose: string, data: string): string;
 }
 
 const ISSUER = 'memorial';
@@ -47,7 +49,18 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     allowedIss: ISSUER,
     cache: 1000,
   });
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string): Buffer => {
+    let key = macKeys.get(purpose);
+    if (!key) {
+      key = crypto.createHmac('sha256', secret).update(`memorial:${purpose}`).digest();
+      macKeys.set(purpose, key);
+    }
+    return key;
+  };
   return {
+    mac: (purpose, data) =>
+      crypto.createHmac('sha256', macKey(purpose)).update(data).digest('base64url'),
     sign: (claims) => signer({ sub: claims.sub, tv: claims.tv }),
     verify: (token) => {
       try {

@@ -17,12 +17,15 @@ import { type UserRow, users } from '../db/schema';
 import { conflict, tooMany, unauthorized, unprocessable } from '../http-error';
 import { queueVerification } from './account-mail';
 import { ACCOUNT_LIMITS, enforceLimits } from './limits';
+import {
+  admitLogin,
+  deviceCookie,
+  knownDevice,
+  loginFailed,
+  loginSucceeded,
+} from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
-export const LOGIN_LIMITS = {
-  perIp: { max: 30, windowMs: 10 * 60_000 },
-  perEmail: { max: 10, windowMs: 10 * 60_000 },
-};
 export const REGISTER_LIMIT = { max: 10, windowMs: 60 * 60_000 };
 
 /** The person's own view (and an admin's): never a hash, never a token. */
@@ -133,21 +136,31 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
   return row;
 }
 
-/** Same answer and about the same time for a wrong password and an unknown e-mail. */
-export async function login(ctx: AppContext, emailInput: string, password: string, ip: string) {
+/**
+ * Same answer and about the same time for a wrong password and an unknown e-mail; throttled by
+ * services/login-throttle.ts. Answers the Set-Cookie of the known-device cookie on success.
+ */
+export async function login(
+  ctx: AppContext,
+  emailInput: string,
+  password: string,
+  ip: string,
+  cookieHeader?: string,
+) {
   const email = normalizeEmail(emailInput);
-  for (const [key, limit] of [
-    [`login:ip:${ip}`, LOGIN_LIMITS.perIp],
-    [`login:email:${email}`, LOGIN_LIMITS.perEmail],
-  ] as const) {
-    const result = ctx.limiter.hit(key, limit);
-    if (!result.allowed) throw tooMany(MSG.tooManyAttempts, result.retryAfterSeconds);
-  }
+  const { device } = admitLogin(ctx, email, ip, knownDevice(ctx, cookieHeader, email));
   const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = row
     ? await verifyPassword(row.passwordHash, password)
     : await verifyAgainstDummy(password);
-  if (!row || !ok) throw unauthorized(MSG.loginFailed);
-  ctx.limiter.reset(`login:email:${email}`);
-  return { token: ctx.tokens.sign({ sub: row.id, tv: row.tokenVersion }), user: row };
+  if (!row || !ok) {
+    loginFailed(ctx, email, ip, device);
+    throw unauthorized(MSG.loginFailed);
+  }
+  loginSucceeded(ctx, email, ip, device);
+  return {
+    token: ctx.tokens.sign({ sub: row.id, tv: row.tokenVersion }),
+    user: row,
+    deviceCookie: deviceCookie(ctx, email, device),
+  };
 }
