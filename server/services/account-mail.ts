@@ -4,7 +4,12 @@
  */
 import type { AppContext } from '../context';
 import { issueToken, TOKEN_TTL_SECONDS } from './account-tokens';
-import { emailChangeNotice, resetMail, verificationMail } from './mail-templates';
+import {
+  emailChangeNotice,
+  registrationAttemptMail,
+  resetMail,
+  verificationMail,
+} from './mail-templates';
 
 interface Recipient {
   id: string;
@@ -47,5 +52,24 @@ export function queueEmailChangeNotice(
 ): void {
   ctx.background.run('e-mail change notice', () =>
     ctx.mailer.send(emailChangeNotice(oldEmail, user.name, newEmail)),
+  );
+}
+
+/** Tells the owner of an e-mail or CPF that someone tried to register with it, with a reset link. */
+export async function sendRegistrationAttempt(
+  ctx: AppContext,
+  user: Recipient & { email: string },
+  what: 'email' | 'cpf',
+) {
+  const token = await issueToken(ctx.database.db, user.id, 'reset_password', user.email);
+  const link = accountLink(ctx, 'reset-password', token, user.email);
+  await ctx.mailer.send(
+    registrationAttemptMail(
+      user.email,
+      user.name,
+      what,
+      link,
+      TOKEN_TTL_SECONDS.reset_password / 60,
+    ),
   );
 }

@@ -109,3 +109,31 @@ export function emailChangeNotice(to: string, name: string, newEmail: string): O
     ],
   });
 }
+
+/**
+ * Sent to the owner when someone registers with their e-mail or CPF: the public answer is the
+ * same as for a new account (README "Registration"), so the owner hears of it here instead.
+ */
+export function registrationAttemptMail(
+  to: string,
+  name: string,
+  what: 'email' | 'cpf',
+  link: string,
+  minutes: number,
+): OutgoingMail {
+  const used = what === 'email' ? `o seu e-mail (${to})` : 'o seu CPF';
+  return render({
+    to,
+    subject: 'Tentativa de cadastro com seus dados — Memorial',
+    greetingName: name,
+    paragraphs: [
+      `Alguém tentou criar uma nova conta no Memorial usando ${used}, que já pertence à sua conta. Nenhuma conta nova foi criada.`,
+      'Se foi você e não lembra a senha, escolha uma nova pelo link abaixo:',
+    ],
+    action: { label: 'Redefinir senha', link },
+    after: [
+      `O link vale por ${minutes} minutos e pode ser usado uma única vez.`,
+      'Se não foi você, ignore esta mensagem: nada mudou na sua conta.',
+    ],
+  });
+}

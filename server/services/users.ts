@@ -14,8 +14,8 @@ import {
 import type { AccountUser } from '../../src/domain/user-types';
 import type { AppContext } from '../context';
 import { type UserRow, users } from '../db/schema';
-import { conflict, tooMany, unauthorized, unprocessable } from '../http-error';
-import { queueVerification } from './account-mail';
+import { conflict, HttpError, tooMany, unauthorized, unprocessable } from '../http-error';
+import { queueVerification, sendRegistrationAttempt } from './account-mail';
 import { ACCOUNT_LIMITS, enforceLimits } from './limits';
 import {
   admitLogin,
@@ -113,6 +113,11 @@ export async function insertUser(ctx: AppContext, data: CreateUserData): Promise
   }
 }
 
+/**
+ * Public registration answers the same whether or not the e-mail or CPF is taken (README
+ * "Registration"): the taken path still pays the Argon2 hash, creates nothing, and the owner is
+ * told by e-mail (with a reset link) after the answer. Answers the new row, or null.
+ */
 export async function register(ctx: AppContext, input: RegisterInput, ip: string) {
   const limited = ctx.limiter.hit(`register:ip:${ip}`, REGISTER_LIMIT);
   if (!limited.allowed) throw tooMany(MSG.tooManyAttempts, limited.retryAfterSeconds);
@@ -122,18 +127,38 @@ export async function register(ctx: AppContext, input: RegisterInput, ip: string
     [`register:email:${normalizeEmail(input.email ?? '')}`, ACCOUNT_LIMITS.registerPerEmail],
   ]);
   const acceptedAt = input.acceptedTermsAt ? new Date(input.acceptedTermsAt) : new Date();
-  const row = await insertUser(ctx, {
-    name: input.name ?? '',
-    email: input.email ?? '',
-    cpf: input.cpf ?? '',
-    phone: input.phone ?? '',
-    password: input.password ?? '',
-    acceptedTermsAt: Number.isNaN(acceptedAt.getTime()) ? new Date() : acceptedAt,
-    acceptedTermsVersion: input.acceptedTermsVersion ?? TERMS_VERSION,
-    acceptedTermsUrl: input.acceptedTermsUrl ?? null,
+  try {
+    const row = await insertUser(ctx, {
+      name: input.name ?? '',
+      email: input.email ?? '',
+      cpf: input.cpf ?? '',
+      phone: input.phone ?? '',
+      password: input.password ?? '',
+      acceptedTermsAt: Number.isNaN(acceptedAt.getTime()) ? new Date() : acceptedAt,
+      acceptedTermsVersion: input.acceptedTermsVersion ?? TERMS_VERSION,
+      acceptedTermsUrl: input.acceptedTermsUrl ?? null,
+    });
+    queueVerification(ctx, row, row.email);
+    return row;
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+    // The same expensive work as a new account, so the timing does not tell either.
+    await hashPassword(input.password ?? '');
+    queueRegistrationAttempts(ctx, normalizeEmail(input.email ?? ''), onlyDigits(input.cpf ?? ''));
+    return null;
+  }
+}
+
+function queueRegistrationAttempts(ctx: AppContext, email: string, cpf: string): void {
+  ctx.background.run('registration attempt notice', async () => {
+    const owners = await ctx.database.db
+      .select()
+      .from(users)
+      .where(or(eq(users.email, email), eq(users.cpf, cpf)));
+    for (const owner of owners) {
+      await sendRegistrationAttempt(ctx, owner, owner.email === email ? 'email' : 'cpf');
+    }
   });
-  queueVerification(ctx, row, row.email);
-  return row;
 }
 
 /**

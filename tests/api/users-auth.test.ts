@@ -1,5 +1,7 @@
+import { eq, or } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
 import { MSG } from '../../src/domain/messages';
 import {
   bearer,
@@ -54,18 +56,32 @@ describe.each(engines)('accounts, first slice ($name)', (engine) => {
     expect(row?.role).toBe('usuario');
   });
 
-  it('refuses a duplicate e-mail in another case and a duplicate CPF with 409', async () => {
+  it('answers a taken e-mail (any case) or CPF like a new registration, and creates nothing', async () => {
+    // README "Registration": the public answer never tells who has an account (the owner is
+    // e-mailed instead, see registration-privacy.test.ts); the admin's create keeps its 409.
     const first = registration();
-    expect((await post('/api/users/register', first)).statusCode).toBe(201);
+    const fresh = await post('/api/users/register', first);
+    expect(fresh.statusCode).toBe(201);
     const sameEmail = await post(
       '/api/users/register',
-      registration({ email: first.email.toUpperCase() }),
+      registration({
+        email: first.email.toUpperCase(),
+        password: 'Outra@123',
+        confirmpassword: 'Outra@123',
+      }),
     );
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toEqual({ message: MSG.duplicateUser, field: 'email' });
     const sameCpf = await post('/api/users/register', registration({ cpf: first.cpf }));
-    expect(sameCpf.statusCode).toBe(409);
-    expect(sameCpf.json()).toEqual({ message: MSG.duplicateUser, field: 'cpf' });
+    for (const res of [sameEmail, sameCpf]) {
+      expect(res.statusCode).toBe(201);
+      expect(res.body).toBe(fresh.body);
+    }
+    const rows = await h.app.ctx.database.db
+      .select()
+      .from(users)
+      .where(or(eq(users.email, first.email.toLowerCase()), eq(users.cpf, first.cpf)));
+    expect(rows).toHaveLength(1);
+    const old = await post('/api/users/login', { email: first.email, password: first.password });
+    expect(old.statusCode).toBe(200);
   });
 
   it.each([

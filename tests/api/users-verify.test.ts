@@ -171,8 +171,11 @@ describe.each(engines)('e-mail verification ($name)', (engine) => {
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+    // A taken e-mail answers like a new one (README "Registration"); the per-e-mail limit also
+    // caps how many "someone tried to register" notices its owner can be sent.
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     await mail.next(body.email, /verify-email/);
+    for (let i = 0; i < 4; i++) await mail.next(body.email, /Tentativa de cadastro/);
   });
 
   it('lets an unverified account log in and edit, but not post (requireVerified)', async () => {
