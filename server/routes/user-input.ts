@@ -27,6 +27,7 @@ export function userFormReader<S extends TSchema>(schema: S) {
       if (values[0] !== undefined && values[0] !== '') fields[name] = values[0];
     }
     const image = form.files[0]?.data;
-    return { body: check(fields), ...(image && image.length > 0 ? { image } : {}) };
+    // An empty file goes to the image pipeline too (415, the same on every upload route).
+    return { body: check(fields), ...(image ? { image } : {}) };
   };
 }

@@ -12,22 +12,42 @@ import { TRIBUTE_MSG } from '../../src/domain/tribute-rules';
 import type { TributeItem } from '../../src/domain/tribute-types';
 import type { AppContext } from '../context';
 import { comentarios } from '../db/schema';
-import { conflict } from '../http-error';
+import { conflict, unprocessable } from '../http-error';
 import { loadTribute } from './comentarios-read';
 
 // The in-process lock is shared with idempotent edits (key-lock.ts); tribute keys are
 // "<author id>\n<key>", edit keys carry their own prefix, so the two never wait for each other.
 export { withKeyLock } from './key-lock';
 
+/** What a replay must repeat: the tribute as it would be stored. */
+export interface TributeContent {
+  texto: string;
+  emojis: string[];
+  hasImage: boolean;
+}
+
+function sameContent(item: TributeItem, content: TributeContent): boolean {
+  return (
+    item.texto === content.texto &&
+    item.emojis.length === content.emojis.length &&
+    item.emojis.every((e, i) => e === content.emojis[i]) &&
+    (item.imagem !== null) === content.hasImage
+  );
+}
+
 /**
- * The first result of this author's key, or null when the key is new. A key already used on
- * another record, or whose tribute was removed since, is a 409: the outbox drops the item.
+ * The first result of this author's key, or null when the key is new. The same rule as
+ * idempotent edits (edit-idempotency.ts, README "Idempotent edits"): a key reused with other
+ * content — another record, another text, emojis or photo presence — is a 422 (the outbox
+ * reused a key by mistake; answering the first tribute would silently drop the new one). A key
+ * whose tribute was removed since is a 409: the outbox drops the item.
  */
 export async function replayOf(
   ctx: AppContext,
   userId: string,
   key: string,
   sepultadoId: string,
+  content: TributeContent,
 ): Promise<TributeItem | null> {
   const [prior] = await ctx.database.db
     .select({
@@ -39,8 +59,10 @@ export async function replayOf(
     .where(and(eq(comentarios.userId, userId), eq(comentarios.idempotencyKey, key)))
     .limit(1);
   if (!prior) return null;
-  if (prior.sepultadoId !== sepultadoId) throw conflict(TRIBUTE_MSG.keyReused, 'idempotencyKey');
+  const reused = () => unprocessable(TRIBUTE_MSG.keyReused, 'idempotencyKey');
+  if (prior.sepultadoId !== sepultadoId) throw reused();
   const item = prior.deletedAt === null ? await loadTribute(ctx.database.db, prior.id) : null;
   if (!item) throw conflict(TRIBUTE_MSG.gone);
+  if (!sameContent(item, content)) throw reused();
   return item;
 }

@@ -57,7 +57,9 @@ function multipartEmojis(values: string[]): unknown {
 async function readForm(request: FastifyRequest): Promise<Omit<TributeInput, 'idempotencyKey'>> {
   // Two files allowed through so a second one gets our message rather than the generic limit.
   const form = await readMultipart(request, { fileFields: ['imagem'], maxFiles: 2 });
-  const photos = form.files.filter((f) => f.data.length > 0);
+  // Every file part goes to the image pipeline, an empty one too (415, like every upload
+  // route); readMultipart already left out the nameless empty part of an unused file input.
+  const photos = form.files;
   if (photos.length > 1) throw badRequest(TRIBUTE_MSG.oneImage, 'imagem');
   const flat: Record<string, unknown> = {};
   for (const [name, values] of Object.entries(form.fields)) {

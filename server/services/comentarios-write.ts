@@ -79,11 +79,13 @@ export async function postTribute(
   const key = input.idempotencyKey ?? input.clientId;
   return withKeyLock(ctx, key === null ? null : `${author.id}\n${key}`, async () => {
     await assertLiveSepultado(ctx.database.db, sepultadoId);
+    const texto = cleanTributeText(input.comentario);
+    const emojis = input.emojis.filter(isEmoji);
+    const content = { texto, emojis, hasImage: input.image !== null };
     if (key !== null) {
-      const prior = await replayOf(ctx, author.id, key, sepultadoId);
+      const prior = await replayOf(ctx, author.id, key, sepultadoId, content);
       if (prior) return { item: prior, replayed: true };
     }
-    const texto = cleanTributeText(input.comentario);
     const problem = checkTribute(
       { texto, emojis: input.emojis, hasImage: input.image !== null },
       blockedWordsFor(ctx.config),
@@ -100,7 +102,7 @@ export async function postTribute(
         sepultadoId,
         userId: author.id,
         texto,
-        emojis: input.emojis.filter(isEmoji),
+        emojis,
         photo,
         idempotencyKey: key,
       });
@@ -112,7 +114,7 @@ export async function postTribute(
 
     // Lost a race (another process, same key) or the client id is someone else's.
     if (photo) await removeImage(ctx, 'comentarios', photo.file);
-    const prior = key === null ? null : await replayOf(ctx, author.id, key, sepultadoId);
+    const prior = key === null ? null : await replayOf(ctx, author.id, key, sepultadoId, content);
     if (prior) return { item: prior, replayed: true };
     throw conflict(TRIBUTE_MSG.clientIdTaken, 'clientId');
   });

@@ -132,14 +132,27 @@ describe.each(engines)('idempotent posts and rate limits ($name)', (engine) => {
     expect(await countRows(h, id)).toBe(2);
   });
 
-  it('a key reused on another record, or replayed after removal, is a 409', async () => {
+  it('a key reused on another record or with another text is a 422 (like an edit); replayed after removal, a 409', async () => {
     const a = await freshRecord();
     const b = await freshRecord();
     const headers = { 'idempotency-key': 'reuso-1' };
     const first = await post(h, maria, a, { comentario: 'a' }, headers);
     const other = await post(h, maria, b, { comentario: 'a' }, headers);
-    expect(other.statusCode).toBe(409);
+    expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ message: TRIBUTE_MSG.keyReused, field: 'idempotencyKey' });
+    for (const changed of [{ comentario: 'outro texto' }, { comentario: 'a', emojis: ['🌹'] }]) {
+      const res = await post(h, maria, a, changed, headers);
+      expect(res.statusCode, JSON.stringify(changed)).toBe(422);
+      expect(res.json()).toEqual({ message: TRIBUTE_MSG.keyReused, field: 'idempotencyKey' });
+    }
+    const sameId = (first.json() as TributeItem).id;
+    const byClientId = await post(h, maria, a, { comentario: 'de novo', clientId: sameId });
+    expect(byClientId.statusCode).toBe(409);
+    // The same content (whitespace the text rule removes aside) still replays.
+    const again = await post(h, maria, a, { comentario: '  a  ' }, headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await countRows(h, a)).toBe(1);
     const { id } = first.json() as TributeItem;
     const del = await h.app.inject({
       method: 'DELETE',
