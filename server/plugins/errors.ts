@@ -11,6 +11,7 @@ import {
   unknownFieldMessage,
 } from '../../src/domain/messages';
 import { HttpError } from '../http-error';
+import { drainRequest } from './drain';
 
 interface AjvIssue {
   keyword: string;
@@ -47,7 +48,12 @@ const CODE_ANSWERS: Record<string, [number, string]> = {
 };
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A refusal while the body is still arriving: read the rest first (drain.ts), so the
+    // client finishes sending and then reads this answer instead of a reset connection.
+    if (request.raw.complete === false && !request.raw.destroyed) {
+      await drainRequest(request.raw);
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send({
