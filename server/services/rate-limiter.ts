@@ -22,11 +22,21 @@ export interface WindowState {
   lastAt: number;
 }
 
+/**
+ * Most counters held at once (~200 bytes each: ~20 MB). Past it, expired windows go, then the
+ * oldest ones: a flood of fresh keys (many addresses or e-mails) cannot grow memory without
+ * bound; it can only age out the oldest counters, which the per-address limits already cap.
+ */
+export const MAX_KEYS = 100_000;
+
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
   private lastSweep = Date.now();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = MAX_KEYS,
+  ) {}
 
   /** Counts one hit; answers how long to wait when the limit is already spent. */
   hit(key: string, limit: Limit): { allowed: boolean; retryAfterSeconds: number } {
@@ -35,7 +45,9 @@ export class RateLimiter {
     let win = this.windows.get(key);
     if (!win || win.resetAt <= now) {
       win = { count: 0, resetAt: now + limit.windowMs, lastAt: now };
+      this.windows.delete(key);
       this.windows.set(key, win);
+      if (this.windows.size > this.maxKeys) this.shrink(now);
     }
     win.count += 1;
     win.lastAt = now;
@@ -63,6 +75,22 @@ export class RateLimiter {
   /** Forgets every counter (tests start each case from a clean slate). */
   clear(): void {
     this.windows.clear();
+  }
+
+  /** How many counters are held (figures of bench/RESULTS-soak.md, tests). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Expired windows first; then the oldest tenth, so shrinking is rare and cheap. */
+  private shrink(now: number): void {
+    for (const [key, win] of this.windows) if (win.resetAt <= now) this.windows.delete(key);
+    if (this.windows.size <= this.maxKeys) return;
+    let drop = this.windows.size - Math.floor(this.maxKeys * 0.9);
+    for (const key of this.windows.keys()) {
+      if (drop-- <= 0) break;
+      this.windows.delete(key);
+    }
   }
 
   private sweep(now: number): void {

@@ -65,6 +65,29 @@ describe('ReadCache', () => {
     expect(loads).toBe(1);
   });
 
+  it('keeps the estimated bytes under the bound, dropping the least recently used', async () => {
+    const big = 'x'.repeat(10_000); // ~20 kB each as estimated
+    const cache = new ReadCache<SepultadoRecord>(60_000, 1000, Date.now, 100_000);
+    for (let i = 0; i < 50; i++) await cache.get(`r${i}`, async () => record(`r${i}`, big));
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.size).toBeGreaterThan(0);
+    expect(cache.size).toBeLessThan(6);
+    cache.invalidate('r49');
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('sweeps expired values as new ones come, instead of keeping them until evicted', async () => {
+    let now = 0;
+    const cache = new ReadCache<SepultadoRecord>(1000, 10_000, () => now);
+    for (let i = 0; i < 500; i++) await cache.get(`old${i}`, async () => record(`old${i}`));
+    expect(cache.size).toBe(500);
+    now = 5000;
+    await cache.get('fresh', async () => record('fresh'));
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBeGreaterThan(0);
+  });
+
   it('hands out frozen records', async () => {
     const cache = new ReadCache<SepultadoRecord>();
     const got = await cache.get('a', async () => record('a'));
