@@ -8,6 +8,7 @@
  * dropped; for quick repeated runs), --offline-rounds N (default 3), --offline-profile DIR
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
+ * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -18,12 +19,14 @@ import pg from 'pg';
 import { type ServerProcess, startServer } from '../scripts/server-process';
 import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
+import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
 import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
+import { soakScenario } from './scenarios/soak';
 
 type Scenario = (ctx: BenchContext) => Promise<Row[]>;
 const SCENARIOS: Record<string, Scenario> = {
@@ -32,6 +35,8 @@ const SCENARIOS: Record<string, Scenario> = {
   search: searchScenario,
   pack: packScenario,
 };
+// Long (10 min per engine by default): only with --only soak.
+const OPT_IN: Record<string, Scenario> = { soak: soakScenario };
 
 const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -97,7 +102,10 @@ async function main() {
     .join(', ');
   const count = Number(arg('count') ?? 100_000);
   const only = arg('only')?.split(',');
-  const scenarios = Object.entries(SCENARIOS).filter(([n]) => !only || only.includes(n));
+  const scenarios = [
+    ...Object.entries(SCENARIOS).filter(([n]) => !only || only.includes(n)),
+    ...Object.entries(OPT_IN).filter(([n]) => only?.includes(n)),
+  ];
   const wanted = (arg('engines') ?? 'pglite,postgres').split(',');
   const engines: ('pglite' | 'postgres')[] = [];
   const reuse = arg('pg-database');
@@ -128,6 +136,8 @@ async function main() {
               LOG_LEVEL: 'warn',
               // The load generator is one address: lift the per-IP search limit for the run.
               SEARCH_RATE_PER_MINUTE: '0',
+              // The soak's clients each send their own X-Forwarded-For, as a crowd would arrive.
+              TRUST_PROXY: 'true',
               ADMIN_EMAIL: BENCH_ADMIN.email,
               ADMIN_PASSWORD: BENCH_ADMIN.password,
               ...dbEnv,
@@ -177,7 +187,7 @@ async function main() {
       'load average (1, 5, 15 min) at start': loadAtStart,
       'load average (1, 5, 15 min) at end': loadAvg,
     },
-    [],
+    reportSections,
     fileName,
   );
   console.log(`Relatório: ${file}`);
