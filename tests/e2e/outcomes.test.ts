@@ -151,9 +151,11 @@ describe('outcomes of writes, told apart', () => {
     expect(page.url()).toContain('/sepultados/edit/');
     const item = await outboxItem(page, 'Placa');
     const state = item.locator('.outbox-state');
-    expect(await state.innerText()).toMatch(/^O servidor falhou — nova tentativa às \d\d:\d\d$/);
+    expect((await state.textContent()) ?? '').toMatch(
+      /^O servidor falhou — nova tentativa às \d\d:\d\d$/,
+    );
     expect(await state.getAttribute('class')).toContain('outbox-state-server-error');
-    expect(await item.innerText()).not.toMatch(/conexão/i);
+    expect((await item.textContent()) ?? '').not.toMatch(/conexão/i);
     await clearFaults();
     await item.getByRole('button', { name: 'Tentar agora' }).click();
     await item.getByText('Enviado').waitFor();
@@ -201,7 +203,7 @@ describe('outcomes of writes, told apart', () => {
     const pending = page.locator('.tribute-pending', { hasText: 'Sexta lembrança' });
     const state = pending.locator('.outbox-state');
     await state.waitFor();
-    expect(await state.innerText()).toMatch(
+    expect((await state.textContent()) ?? '').toMatch(
       /^Muitas homenagens em pouco tempo\. Tente novamente em instantes\. Nova tentativa às \d\d:\d\d\.$/,
     );
     expect(await state.getAttribute('class')).toContain('outbox-state-rate-limited');
@@ -270,8 +272,8 @@ describe('outcomes of writes, told apart', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     expect(await flashKind(page, 'Esta conta foi removida')).toContain('flash-error');
     const item = await outboxItem(page, 'Escrita antes da remoção');
-    expect(await item.innerText()).toMatch(/A conta que fez este envio foi removida/);
-    expect(await item.innerText()).not.toMatch(/sess[aã]o/i);
+    expect((await item.textContent()) ?? '').toMatch(/A conta que fez este envio foi removida/);
+    expect((await item.textContent()) ?? '').not.toMatch(/sess[aã]o/i);
     await item.getByRole('button', { name: 'Copiar texto' }).waitFor();
     page.once('dialog', (dialog) => void dialog.accept());
     await item.getByRole('button', { name: 'Descartar' }).click();
