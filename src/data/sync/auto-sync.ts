@@ -6,6 +6,7 @@
  * cancelled the first download) pays nothing.
  */
 import { db as defaultDb, type MemorialDb } from '../db';
+import { syncMine } from './mine-sync';
 import { type PageFetcher, syncRecords } from './record-sync';
 import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
@@ -32,6 +33,7 @@ export async function deltaSync(
     const locked = await withSyncLock(() =>
       syncRecords(database, options.fetchPage ? { fetchPage: options.fetchPage } : {}),
     );
+    if (locked.ran) await syncMine(database);
     return locked.ran ? 'done' : 'busy';
   } catch (err) {
     if (err instanceof SyncStopped) return err.reason;

@@ -129,6 +129,11 @@ export default function DashboardPage() {
           {list.message}
         </p>
       )}
+      {list.phase === 'ready' && list.fromDevice && (
+        <p className="form-alert" role="status">
+          {TEXT.mineFromDevice}
+        </p>
+      )}
       {list.phase === 'ready' && list.rows.length === 0 && (
         <p className="empty">{TEXT.dashboardEmpty}</p>
       )}

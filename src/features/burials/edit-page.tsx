@@ -16,6 +16,7 @@ import { requestDrain, waitForOutcome } from '../../data/outbox/outbox-runner';
 import { type EditOutboxItem, OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
 import { newId } from '../../domain/ids';
 import { OUTCOME_MSG } from '../../domain/outcome';
+import { can } from '../../domain/permissions';
 import type { ConcessionarioRef, SepultadoRecord } from '../../domain/sepultado-types';
 import { useSession } from '../auth/session-context';
 import { useRecordOutbox } from '../outbox/use-outbox';
@@ -224,11 +225,11 @@ export default function EditPage() {
   // What the server answers for a concessionário not assigned (it refuses the save with 403
   // anyway): said before the form is filled in, not after.
   // (Unknown on the device's copy, which never keeps who manages a record: the server decides.)
+  const actor = auth ? { id: auth.userId, role } : null;
   const refused =
     load.phase === 'ready' &&
     !load.fromDevice &&
-    role === 'concessionario' &&
-    !(load.record.concessionarios ?? []).includes(auth?.userId ?? '');
+    !can(actor, 'burial:edit', { assigned: load.record.concessionarios ?? [] });
 
   return (
     <div className="edit">

@@ -63,6 +63,8 @@ export const TEXT = {
   unassigned: 'Atribuição removida com sucesso!',
 
   // Ours
+  mineFromDevice:
+    'Sem conexão: lista guardada neste aparelho. As correções ficam guardadas e são enviadas quando o sinal voltar.',
   offline:
     'Sem conexão com a internet. Esta ação precisa de conexão; tente de novo quando o sinal voltar.',
   detailOffline:
