@@ -104,6 +104,9 @@ describe('a concessionário works a whole day without signal', () => {
     expect(await page.getByRole('link', { name: 'Editar' }).count()).toBe(0);
     await page.goto(`/sepultados/${ids[MINE]}`);
     await page.getByRole('heading', { name: MINE, level: 1 }).waitFor();
+    // Its tributes were never loaded here: unknown, not "none".
+    await page.getByText('Homenagens disponíveis quando houver conexão').waitFor();
+    expect(await page.getByText('Ainda não há homenagens.', { exact: false }).count()).toBe(0);
     await page.getByRole('link', { name: 'Editar' }).click();
 
     // The record was never opened online on this phone: the pack's copy is the form's start.
