@@ -23,6 +23,32 @@ export async function deltaSync(
   database: MemorialDb = defaultDb,
   options: { force?: boolean; now?: number; fetchPage?: PageFetcher } = {},
 ): Promise<DeltaOutcome> {
+  const outcome = await deltaRecords(database, options);
+  if (outcome === 'done') await runAfterSync();
+  return outcome;
+}
+
+/**
+ * What else a pack keeps current with the same delta sync (e.g. the cemetery plan, whose
+ * writer lives in a feature this layer may not import): registered once by the app, run
+ * after each delta sync that reached the server; their failures wait for the next sync.
+ */
+const afterSync: (() => Promise<void>)[] = [];
+export function onDeltaSynced(step: () => Promise<void>): () => void {
+  afterSync.push(step);
+  return () => {
+    const i = afterSync.indexOf(step);
+    if (i >= 0) afterSync.splice(i, 1);
+  };
+}
+async function runAfterSync(): Promise<void> {
+  for (const step of [...afterSync]) await step().catch(() => undefined);
+}
+
+async function deltaRecords(
+  database: MemorialDb,
+  options: { force?: boolean; now?: number; fetchPage?: PageFetcher },
+): Promise<DeltaOutcome> {
   const now = options.now ?? Date.now();
   if (!options.force && now - lastRun < DELTA_MIN_INTERVAL_MS) return 'throttled';
   // A pack exists once a walk reached its end; a first download cancelled half-way is not
