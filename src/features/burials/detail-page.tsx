@@ -52,6 +52,11 @@ export default function DetailPage() {
     <div className="detail">
       <section className="page detail-head">
         <h1>{row.nome}</h1>
+        {fetch.phase === 'failed' && (
+          <p className="form-alert" role={fetch.offline ? 'status' : 'alert'}>
+            {fetch.offline ? TEXT.deviceCopyOffline : `${TEXT.detailLoadError} ${TEXT.deviceCopy}`}
+          </p>
+        )}
         <EditLink id={row.id} assigned={row.concessionarios} />
         <PendingEditNotice item={latestEdit(outbox)} />
         <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
