@@ -26,6 +26,7 @@ import {
   ListQuery,
   MessageOnly,
   MessageWithRecord,
+  MineCardSchema,
   MineQuery,
   RecordSchema,
 } from './sepultado-schemas';
@@ -62,7 +63,7 @@ export const sepultadoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/sepultados/meussepultados',
     {
       preHandler: [app.authenticate, only('burial:list-mine', SEP_MSG.forbiddenList)],
-      schema: { querystring: MineQuery, response: { 200: Type.Array(CardSchema) } },
+      schema: { querystring: MineQuery, response: { 200: Type.Array(MineCardSchema) } },
     },
     async (request) =>
       listMine(app.ctx, userOf(request), {

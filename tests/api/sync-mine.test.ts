@@ -1,6 +1,7 @@
 /**
  * GET /api/sync/mine: the records the caller may edit, for the offline dashboard and
- * "Editar" — only the caller's own assignments, never anyone else's, and never to visitors.
+ * "Editar" — only the caller's own assignments, never anyone else's, and never to visitors;
+ * and the admin's dashboard cards carry who is assigned (one-click "Desatribuir").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, engines, type Harness, startApp } from './helpers';
@@ -44,5 +45,22 @@ describe.each(engines)('sync/mine ($name)', (engine) => {
     expect((await mine(admin.token)).json()).toMatchObject({ all: true, ids: [] });
     expect((await mine(usuario.token)).statusCode).toBe(403);
     expect((await mine()).statusCode).toBe(401);
+
+    // The admin's dashboard shows who is assigned to each record; a concessionário's does not.
+    const dash = async (token: string) =>
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: '/api/sepultados/meussepultados?limit=100',
+          headers: bearer(token),
+        })
+      ).json() as { id: string; concessionariosInfo?: { id: string; name: string }[] }[];
+    const adminCards = await dash(admin.token);
+    expect(adminCards.find((c) => c.id === a.id)?.concessionariosInfo).toEqual([
+      { _id: one.id, id: one.id, name: one.name },
+    ]);
+    const concCards = await dash(one.token);
+    expect(concCards.map((c) => c.id)).toEqual([a.id]);
+    expect(concCards[0]?.concessionariosInfo).toBeUndefined();
   });
 });

@@ -150,6 +150,7 @@ export default function DashboardPage() {
                 setProblem(null);
                 setAssigning({ id: card.id, mode });
               }}
+              onUnassign={(userId) => void changeAssignment(card.id, 'desatribuir', userId)}
             >
               {assigning?.id === card.id && (
                 <AssignInline

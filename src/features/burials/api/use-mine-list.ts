@@ -9,7 +9,7 @@ import { ApiFailure } from '../../../data/api';
 import { db } from '../../../data/db';
 import { mineFromDevice } from '../../../data/mine-local';
 import { syncMine } from '../../../data/sync/mine-sync';
-import type { SepultadoCard } from '../../../domain/sepultado-types';
+import type { MineCard } from '../../../domain/sepultado-types';
 import { useSession } from '../../auth/session-context';
 import { TEXT } from '../texts';
 import { fetchMine } from './calls';
@@ -17,7 +17,7 @@ import { failureText } from './failure';
 
 export type MineList =
   | { phase: 'loading' }
-  | { phase: 'ready'; rows: SepultadoCard[]; fromDevice?: boolean }
+  | { phase: 'ready'; rows: MineCard[]; fromDevice?: boolean }
   | { phase: 'failed'; message: string };
 
 export function useMineList(query: string, reloadKey: number): MineList {
