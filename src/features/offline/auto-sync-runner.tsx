@@ -5,17 +5,20 @@
  */
 import { useEffect } from 'react';
 import { onDeltaSynced, startAutoSync } from '../../data/sync/auto-sync';
-import { packExtras } from './pack-extras';
 
 export function AutoSync() {
   useEffect(() => {
     const controller = new AbortController();
-    const stops = packExtras.map((extra) => onDeltaSynced(() => extra.run(controller.signal)));
+    // Loaded only once a delta sync ran (a pack exists): the first paint of /login pays nothing.
+    const stopExtras = onDeltaSynced(async () => {
+      const { packExtras } = await import('./pack-extras');
+      for (const extra of packExtras) await extra.run(controller.signal).catch(() => undefined);
+    });
     const stopSync = startAutoSync();
     return () => {
       stopSync();
       controller.abort();
-      for (const stop of stops) stop();
+      stopExtras();
     };
   }, []);
   return null;
