@@ -29,7 +29,12 @@ export function useMineList(query: string, reloadKey: number): MineList {
   useEffect(() => {
     let live = true;
     setState((s) => (s.phase === 'ready' ? s : { phase: 'loading' }));
-    void fetchMine(query).then(
+    // The browser knows it has no network: no request that could only hang until its timeout.
+    const ask =
+      typeof navigator !== 'undefined' && navigator.onLine === false
+        ? Promise.reject(new ApiFailure(0, TEXT.listError))
+        : fetchMine(query);
+    void ask.then(
       (rows) => {
         if (live) setState({ phase: 'ready', rows });
         // Online: keep the device's list of editable records current for the next offline day.
