@@ -92,7 +92,13 @@ describe('a concessionário works a whole day without signal', () => {
     const toggle = page.getByRole('button', { name: /menu/i });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     await page.getByRole('navigation').getByRole('link', { name: 'Memorial' }).click();
-    await page.getByText('Sem conexão: lista guardada neste aparelho.', { exact: false }).waitFor();
+    await page
+      .getByText('Sem conexão: lista guardada neste aparelho.', { exact: false })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: '/tmp/wtb-gk-fail.png' });
+        throw err;
+      });
     const list = page.locator('.dash-list');
     await list.getByText(MINE).waitFor();
     expect(await list.getByText(OTHER).count()).toBe(0);
