@@ -11,6 +11,7 @@ import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-injection';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
+  if (faultInjectionAllowed(process.env)) await app.register(faultInjectionPlugin);
 
   await app.register(
     async (api) => {

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyToPost } from '../../src/domain/account-messages';
 import { MSG } from '../../src/domain/messages';
+import { AUTH_REASON } from '../../src/domain/outcome';
 import type { Role } from '../../src/domain/user-rules';
 import { type UserRow, users } from '../db/schema';
 import { forbidden, HttpError, unauthorized } from '../http-error';
@@ -52,7 +53,12 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
   const claims = app.ctx.tokens.verify(token);
   if (!claims) throw unauthorized(MSG.sessionInvalid);
   const [row] = await userById(app).execute({ id: claims.sub });
-  if (!row || row.tokenVersion !== claims.tv) throw unauthorized(MSG.sessionInvalid);
+  // A valid signature for an account that no longer exists: say so (the client keeps that
+  // person's queued work for a decision instead of waiting for a login that cannot happen).
+  if (!row) throw unauthorized(MSG.accountGone, AUTH_REASON.accountDeleted);
+  if (row.tokenVersion !== claims.tv) {
+    throw unauthorized(MSG.sessionInvalid, AUTH_REASON.sessionEnded);
+  }
   return row;
 }
 

@@ -59,6 +59,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(error.statusCode).send({
         message: error.message,
         ...(error.field ? { field: error.field } : {}),
+        ...(error.reason ? { reason: error.reason } : {}),
       });
     }
     if (error.validation) {

@@ -51,6 +51,12 @@ const ConcessionarioRefSchema = Type.Object({
   name: Type.String(),
 });
 
+/** A dashboard card (GET /sepultados/meussepultados): for an admin, who is assigned. */
+export const MineCardSchema = Type.Object({
+  ...CardSchema.properties,
+  concessionariosInfo: Type.Optional(Type.Array(ConcessionarioRefSchema)),
+});
+
 export const RecordSchema = Type.Object({
   _id: Type.String(),
   id: Type.String(),

@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { MSG } from '../../src/domain/messages';
+import { type Action, canEver } from '../../src/domain/permissions';
 import { SEP_MSG } from '../../src/domain/sepultado-messages';
-import type { Role } from '../../src/domain/user-rules';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http-error';
 import { editSepultado } from '../services/edit-idempotency';
@@ -26,15 +26,19 @@ import {
   ListQuery,
   MessageOnly,
   MessageWithRecord,
+  MineCardSchema,
   MineQuery,
   RecordSchema,
 } from './sepultado-schemas';
 
-/** preHandler (after authenticate): the roles allowed, and the refusal's words for the rest. */
-function only(roles: Role[], message: string) {
+/**
+ * preHandler (after authenticate): the shared rule (src/domain/permissions.ts) for the action,
+ * and the refusal's words for the rest.
+ */
+function only(action: Action, message: string) {
   return async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized(MSG.unauthenticated);
-    if (!roles.includes(request.user.role)) throw forbidden(message);
+    if (!canEver(request.user, action)) throw forbidden(message);
   };
 }
 
@@ -58,8 +62,8 @@ export const sepultadoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sepultados/meussepultados',
     {
-      preHandler: [app.authenticate, only(['admin', 'concessionario'], SEP_MSG.forbiddenList)],
-      schema: { querystring: MineQuery, response: { 200: Type.Array(CardSchema) } },
+      preHandler: [app.authenticate, only('burial:list-mine', SEP_MSG.forbiddenList)],
+      schema: { querystring: MineQuery, response: { 200: Type.Array(MineCardSchema) } },
     },
     async (request) =>
       listMine(app.ctx, userOf(request), {
@@ -77,7 +81,7 @@ export const sepultadoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/sepultados/create',
     {
-      preHandler: [app.authenticate, only(['admin'], SEP_MSG.forbiddenCreate)],
+      preHandler: [app.authenticate, only('burial:create', SEP_MSG.forbiddenCreate)],
       schema: { response: { 201: MessageWithRecord } },
     },
     async (request, reply) => {
@@ -114,7 +118,7 @@ export const sepultadoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/sepultados/:id',
     {
-      preHandler: [app.authenticate, only(['admin'], SEP_MSG.forbiddenDelete)],
+      preHandler: [app.authenticate, only('burial:delete', SEP_MSG.forbiddenDelete)],
       schema: { params: IdParams, response: { 200: MessageOnly } },
     },
     async (request) => {
@@ -126,7 +130,7 @@ export const sepultadoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/sepultados/:id/atribuir/:userId',
     {
-      preHandler: [app.authenticate, only(['admin'], SEP_MSG.forbiddenAssign)],
+      preHandler: [app.authenticate, only('burial:assign', SEP_MSG.forbiddenAssign)],
       schema: { params: AssignParams, response: { 200: MessageWithRecord } },
     },
     async (request) => {
@@ -139,7 +143,7 @@ export const sepultadoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/sepultados/:id/desatribuir/:userId',
     {
-      preHandler: [app.authenticate, only(['admin'], SEP_MSG.forbiddenUnassign)],
+      preHandler: [app.authenticate, only('burial:assign', SEP_MSG.forbiddenUnassign)],
       schema: { params: AssignParams, response: { 200: MessageWithRecord } },
     },
     async (request) => {

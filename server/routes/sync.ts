@@ -5,7 +5,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { MSG } from '../../src/domain/messages';
+import { unauthorized } from '../http-error';
 import { COMPRESSED } from '../plugins/compression';
+import { editableIds } from '../services/sepultados-access';
 import { SYNC_LIMIT, syncEtag, syncSepultados } from '../services/sync';
 import { syncInfo } from '../services/sync-info';
 import { RecordSchema } from './sepultado-schemas';
@@ -44,7 +47,25 @@ const SyncInfoSchema = Type.Object({
   thumbBytes: Type.Integer(),
 });
 
+const MineSchema = Type.Object({
+  userId: Type.String(),
+  all: Type.Boolean(),
+  ids: Type.Array(Type.String()),
+});
+
 export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The records the caller may edit, for the offline dashboard and "Editar" (this caller only:
+  // the public record sync never carries assignments).
+  app.get(
+    '/sync/mine',
+    { preHandler: app.authenticate, schema: { response: { 200: MineSchema } } },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized(MSG.unauthenticated);
+      reply.header('cache-control', 'private, no-store');
+      return editableIds(app.ctx, request.user);
+    },
+  );
+
   // What a visit pack costs, before it starts (server/services/sync-info.ts says how).
   app.get(
     '/sync/info',

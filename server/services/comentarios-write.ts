@@ -4,8 +4,10 @@
  * tributes when the record goes. Removal is soft (see migration 0005); photo files are deleted
  * only after the database change committed, so a rollback never leaves a row without its file.
  */
+
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { newId } from '../../src/domain/ids';
+import { can } from '../../src/domain/permissions';
 import { SEP_MSG } from '../../src/domain/sepultado-messages';
 import {
   checkTribute,
@@ -184,7 +186,7 @@ export async function removeTribute(
       )
       .for('update');
     if (!row) throw notFound(TRIBUTE_MSG.notFound);
-    if (row.userId !== user.id && user.role !== 'admin') {
+    if (!can(user, 'tribute:delete', { authorId: row.userId })) {
       throw forbidden(TRIBUTE_MSG.forbiddenDelete);
     }
     await tx

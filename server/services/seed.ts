@@ -15,6 +15,7 @@ import { seedDemoTributes } from './comentarios-seed';
 import { removeImages, type StoredImage, storeImage } from './images';
 import { type GeneratedSepultado, generateSepultado, seededRandom } from './seed-generator';
 import { drawDemoPhoto } from './seed-photos';
+import { seedDemoPlan } from './seed-plan';
 import { insertUser } from './users';
 
 export const DEMO_RECORDS = 40;
@@ -122,6 +123,8 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: FastifyBaseLogger): 
     throw err;
   }
   log.info({ records: records.length }, 'demo cemetery seeded');
+  // A plan under the demo graves, so a new install's map shows the overlay.
+  await seedDemoPlan(ctx);
   // Tributes (issue 5) on the newest records: server/services/comentarios-seed.ts.
   await seedDemoTributes(ctx, log);
 }

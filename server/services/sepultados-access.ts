@@ -1,10 +1,12 @@
 /**
- * Who may do what with a burial record (spec §6), and the assignments of concessionários.
+ * Who may do what with a burial record (spec §6, the shared rule src/domain/permissions.ts),
+ * and the assignments of concessionários.
  * Admins may do everything; a concessionário may edit the records assigned to them, never
  * create, delete or (un)assign; everyone may read.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { isId } from '../../src/domain/ids';
+import { can, canEver } from '../../src/domain/permissions';
 import { SEP_MSG } from '../../src/domain/sepultado-messages';
 import type { ConcessionarioListItem, SepultadoRecord } from '../../src/domain/sepultado-types';
 import type { AppContext } from '../context';
@@ -35,14 +37,12 @@ export async function recordForEdit(
   user: UserRow,
   id: string,
 ): Promise<SepultadoRecord> {
-  if (user.role !== 'admin' && user.role !== 'concessionario') {
-    throw forbidden(SEP_MSG.forbiddenEdit);
-  }
+  if (!canEver(user, 'burial:edit')) throw forbidden(SEP_MSG.forbiddenEdit);
   const record = await findSepultado(ctx, id);
   if (!record) throw notFound(SEP_MSG.notFound);
-  if (user.role === 'concessionario' && !(await isAssigned(ctx, record.id, user.id))) {
-    throw forbidden(SEP_MSG.forbiddenEdit);
-  }
+  const assigned =
+    user.role === 'admin' ? [] : (await isAssigned(ctx, record.id, user.id)) ? [user.id] : [];
+  if (!can(user, 'burial:edit', { assigned })) throw forbidden(SEP_MSG.forbiddenEdit);
   return record;
 }
 
@@ -108,4 +108,21 @@ export async function listConcessionarios(ctx: AppContext): Promise<Concessionar
     .where(eq(users.role, 'concessionario'))
     .orderBy(asc(users.name), asc(users.id));
   return rows.map((r) => ({ _id: r.id, id: r.id, name: r.name, email: r.email }));
+}
+
+/**
+ * GET /api/sync/mine: what the caller may edit, for the device's copy (the public sync never
+ * says who manages a record): every record for an admin, the assigned ids for a concessionário.
+ */
+export async function editableIds(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<{ userId: string; all: boolean; ids: string[] }> {
+  if (!canEver(user, 'burial:list-mine')) throw forbidden(SEP_MSG.forbiddenList);
+  if (user.role === 'admin') return { userId: user.id, all: true, ids: [] };
+  const rows = await ctx.database.db
+    .select({ id: sepultadoConcessionarios.sepultadoId })
+    .from(sepultadoConcessionarios)
+    .where(eq(sepultadoConcessionarios.userId, user.id));
+  return { userId: user.id, all: false, ids: rows.map((r) => r.id).sort() };
 }

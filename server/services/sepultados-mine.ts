@@ -3,7 +3,7 @@
  * admin, the assigned ones for a concessionário, optionally filtered by "name contains".
  */
 import { SEP_MSG } from '../../src/domain/sepultado-messages';
-import type { SepultadoCard } from '../../src/domain/sepultado-types';
+import type { ConcessionarioRef, MineCard, SepultadoCard } from '../../src/domain/sepultado-types';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden } from '../http-error';
@@ -56,5 +56,25 @@ export async function listMine(
     `${CARD_SELECT} WHERE ${conditions.join(' AND ')} ${NEWEST} LIMIT $1`,
     params,
   );
-  return rows.map(toCard);
+  const cards: MineCard[] = rows.map(toCard);
+  if (user.role === 'admin') await attachAssigned(ctx, cards);
+  return cards;
+}
+
+/** Who is assigned to each card (admin's dashboard), in one query for the page. */
+async function attachAssigned(ctx: AppContext, cards: MineCard[]): Promise<void> {
+  if (cards.length === 0) return;
+  const rows = await ctx.database.sql.query<{ sepultado_id: string; id: string; name: string }>(
+    `SELECT c.sepultado_id, u.id, u.name FROM sepultado_concessionarios c
+     JOIN users u ON u.id = c.user_id
+     WHERE c.sepultado_id = ANY($1::text[]) ORDER BY u.name, u.id`,
+    [cards.map((c) => c.id)],
+  );
+  const byRecord = new Map<string, ConcessionarioRef[]>();
+  for (const r of rows) {
+    const list = byRecord.get(r.sepultado_id) ?? [];
+    list.push({ _id: r.id, id: r.id, name: r.name });
+    byRecord.set(r.sepultado_id, list);
+  }
+  for (const card of cards) card.concessionariosInfo = byRecord.get(card.id) ?? [];
 }

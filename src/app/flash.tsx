@@ -1,4 +1,8 @@
-/** Flash messages (success or error) that show for 3 s (spec §2, §9). */
+/**
+ * Flash messages that show for 3 s (spec §2, §9): success only once the server has the write,
+ * error for every failure, and neutral for the one case that is neither — a write kept on the
+ * device because there was no answer ("guardada no aparelho"; README, "Outcomes").
+ */
 import {
   createContext,
   type ReactNode,
@@ -11,7 +15,7 @@ import {
 
 export const FLASH_MS = 3000;
 
-export type FlashKind = 'success' | 'error';
+export type FlashKind = 'success' | 'error' | 'neutral';
 interface Flash {
   id: number;
   kind: FlashKind;
@@ -22,6 +26,7 @@ interface FlashApi {
   show(kind: FlashKind, text: string): void;
   success(text: string): void;
   error(text: string): void;
+  neutral(text: string): void;
 }
 
 const FlashContext = createContext<FlashApi | null>(null);
@@ -40,6 +45,7 @@ export function FlashProvider({ children }: { children: ReactNode }) {
       show,
       success: (text) => show('success', text),
       error: (text) => show('error', text),
+      neutral: (text) => show('neutral', text),
     }),
     [show],
   );

@@ -58,6 +58,11 @@ export function Navbar() {
           <span className="brand-title">{PRODUCT_NAME}</span>
         </Link>
         {!searchHidden(location.pathname, session.status) && <SearchBox />}
+        {session.status === 'authenticated' && (
+          <Suspense fallback={null}>
+            <OutboxLink compact />
+          </Suspense>
+        )}
         <button
           type="button"
           className="menu-toggle"

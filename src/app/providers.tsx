@@ -1,12 +1,21 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
+import type { SessionEnd } from '../data/session-events';
+import { OUTCOME_MSG } from '../domain/outcome';
 import { SessionProvider } from '../features/auth/session-context';
 import { FlashProvider, useFlash } from './flash';
 import { OutboxStarter } from './outbox-starter';
 
 function SessionWithFlash({ children }: { children: ReactNode }) {
   const flash = useFlash();
+  const onEnded = useCallback(
+    (kind: SessionEnd) =>
+      flash.error(
+        kind === 'account-gone' ? OUTCOME_MSG.accountGoneShort : OUTCOME_MSG.sessionExpired,
+      ),
+    [flash],
+  );
   return (
-    <SessionProvider onCheckFailed={flash.error}>
+    <SessionProvider onCheckFailed={flash.error} onEnded={onEnded}>
       <OutboxStarter />
       {children}
     </SessionProvider>

@@ -87,7 +87,8 @@ export const router = createBrowserRouter(
             { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
             { path: '/offline', element: guarded(null, <OfflinePage />) },
             { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
-            { path: '/pendentes', element: guarded(LOGIN, <OutboxPage />) },
+            // Open without a login: a removed account's unsent work must stay reachable (README).
+            { path: '/pendentes', element: <OutboxPage /> },
             { path: '/pendentes/:id', element: guarded(LOGIN, <ConflictReviewPage />) },
             { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
             { path: '/usuarios/add', element: guarded(CREATE_USER, <UserCreatePage />) },

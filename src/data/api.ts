@@ -4,8 +4,10 @@
  * (offline), which callers treat differently from an answer.
  */
 import ky, { HTTPError, type Options } from 'ky';
+import { classifyAnswer, classifyFailure, type Outcome } from '../domain/outcome';
 import type { ApiError } from '../domain/types';
 import { API_BASE } from './api-base';
+import { announceSessionEnd } from './session-events';
 import { readToken } from './session-storage';
 
 export { API_BASE };
@@ -23,17 +25,41 @@ export const api = ky.create({
         }
       },
     ],
+    afterResponse: [
+      async (request, _options, response) => {
+        // The stored session was refused: end it everywhere at once (session-events.ts).
+        const sent = request.headers.get('authorization');
+        const token = readToken();
+        if (response.status !== 401 || !token || sent !== `Bearer ${token}`) return;
+        const outcome = classifyAnswer({
+          status: 401,
+          body: await response
+            .clone()
+            .json()
+            .catch(() => ({})),
+        });
+        announceSessionEnd(outcome.kind === 'account-gone' ? 'account-gone' : 'session-expired');
+      },
+    ],
   },
 });
 
 export class ApiFailure extends Error {
+  /** The one classification (src/domain/outcome.ts) of what happened. */
+  public readonly outcome: Outcome;
   constructor(
     public readonly status: number,
     message: string,
     public readonly field?: string,
+    outcome?: Outcome,
   ) {
     super(message);
     this.name = 'ApiFailure';
+    this.outcome =
+      outcome ??
+      (status === 0
+        ? { kind: 'no-answer', cause: 'network' }
+        : classifyAnswer({ status, body: { message, field } }));
   }
   get offline(): boolean {
     return this.status === 0;
@@ -50,13 +76,15 @@ export async function toApiFailure(err: unknown, fallback: string): Promise<ApiF
     } catch {
       // not JSON: keep the fallback text
     }
+    const { status, headers } = err.response;
     return new ApiFailure(
-      err.response.status,
+      status,
       typeof body.message === 'string' && body.message ? body.message : fallback,
       typeof body.field === 'string' ? body.field : undefined,
+      classifyAnswer({ status, body, retryAfter: headers.get('retry-after') }),
     );
   }
-  return new ApiFailure(0, fallback);
+  return new ApiFailure(0, fallback, undefined, classifyFailure(err));
 }
 
 /** GET/POST helpers that throw ApiFailure with the given fallback text. */

@@ -53,6 +53,18 @@ export async function cacheTributePage(
       .delete();
     await database.comentarios.bulkPut(page.items.map((item) => toLocal(item, now)));
   });
+  // Page 1 answered: from now on an empty copy means "none", not "never loaded here".
+  if (page.before === null) await database.meta.put({ key: seenKey(sepultadoId), value: now });
+}
+
+const seenKey = (sepultadoId: string) => `tributes.seen.${sepultadoId}`;
+
+/**
+ * Whether this device ever loaded the record's tributes. Offline, an empty copy of a record
+ * never loaded here is unknown, not empty (the server may hold many): the screen says so.
+ */
+export async function tributesSeen(database: MemorialDb, sepultadoId: string): Promise<boolean> {
+  return (await database.meta.get(seenKey(sepultadoId))) !== undefined;
 }
 
 export async function cacheTribute(database: MemorialDb, item: TributeItem): Promise<void> {

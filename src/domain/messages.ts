@@ -22,6 +22,7 @@ export const MSG = {
   tooManyRequests: 'Muitas requisições em pouco tempo. Tente novamente em instantes.',
   unauthenticated: 'Você precisa estar logado.',
   sessionInvalid: 'Sessão inválida ou expirada. Faça login novamente.',
+  accountGone: 'Esta conta foi removida.',
   forbidden: 'Você não tem permissão para esta ação.',
   notFound: 'Recurso não encontrado.',
   apiNotFound: 'Rota da API não encontrada.',

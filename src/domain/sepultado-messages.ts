@@ -28,6 +28,9 @@ export const SEP_MSG = {
   forbiddenAssign: 'Sem permissão para atribuir (somente admin).',
   forbiddenUnassign: 'Sem permissão para remover atribuição (somente admin).',
   forbiddenList: 'Sem permissão para acessar esta lista.',
+  // Failures of spec §8 (exact)
+  updateFailed: 'Erro ao atualizar registro',
+  detailLoadFailed: 'Erro ao carregar sepultado.',
   // Ours
   notFound: 'Sepultado não encontrado.',
   userNotFound: 'Usuário não encontrado.',

@@ -41,6 +41,11 @@ export interface SepultadoCard {
   thumb: string | null;
 }
 
+/** A dashboard card: for an admin, who is assigned to the record (one-click "Desatribuir"). */
+export interface MineCard extends SepultadoCard {
+  concessionariosInfo?: ConcessionarioRef[];
+}
+
 /** GET /api/users/concessionarios (admin). */
 export interface ConcessionarioListItem {
   _id: string;

@@ -70,3 +70,10 @@ export interface SyncInfo {
   /** Bytes of those thumbnails (sampled file sizes times the count). */
   thumbBytes: number;
 }
+
+/** GET /api/sync/mine (login): what the caller may edit — all records (admin) or these ids. */
+export interface MineAnswer {
+  userId: string;
+  all: boolean;
+  ids: string[];
+}

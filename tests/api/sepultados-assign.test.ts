@@ -159,7 +159,28 @@ describe.each(engines)('sepultados: assignments and the dashboard list ($name)',
       });
       const cards = res.json() as SepultadoCard[];
       expect(cards).toHaveLength(2);
+      // An admin's cards also say who is assigned (one-click "Desatribuir" per person).
       expect(Object.keys(cards[0] ?? {}).sort()).toEqual(
+        [
+          '_id',
+          'chapa',
+          'concessionariosInfo',
+          'id',
+          'images',
+          'nome',
+          'quadra',
+          'rua',
+          'thumb',
+        ].sort(),
+      );
+      const concCards = (
+        await h.app.inject({
+          method: 'GET',
+          url: '/api/sepultados/meussepultados?limit=2',
+          headers: auth(conc),
+        })
+      ).json() as SepultadoCard[];
+      expect(Object.keys(concCards[0] ?? {}).sort()).toEqual(
         ['_id', 'chapa', 'id', 'images', 'nome', 'quadra', 'rua', 'thumb'].sort(),
       );
       const bad = await h.app.inject({

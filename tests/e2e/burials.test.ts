@@ -304,7 +304,7 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     }
   });
 
-  it('admin deletes the record: gone from home, and the detail says it was not found', async () => {
+  it('admin deletes the record: gone from home, and the detail says it cannot be loaded', async () => {
     await admin.goto('/sepultados/meumemorial');
     admin.once('dialog', (dialog) => void dialog.accept());
     await admin.getByRole('button', { name: `Excluir ${NOME}` }).click();
@@ -314,7 +314,8 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     await admin.locator('article', { hasText: OTHER }).waitFor();
     expect(await admin.locator('article', { hasText: NOME }).count()).toBe(0);
     await admin.goto(`/sepultados/${recordId}`);
-    await admin.getByRole('heading', { name: SEP_MSG.notFound }).waitFor();
+    // Spec §8 "Detail load": "Erro ao carregar sepultado.", an unknown id included.
+    await admin.getByRole('heading', { name: SEP_MSG.detailLoadFailed }).waitFor();
     await screenshot(admin, 'burials-not-found');
   });
 });

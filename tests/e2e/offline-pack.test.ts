@@ -75,7 +75,8 @@ describe('visit pack: download, then find and open graves without signal', () =>
     const bars = page.locator('.pack-bar');
     expect(await bars.count()).toBe(2);
     for (const pct of await page.locator('.pack-pct').allTextContents()) expect(pct).toBe('100 %');
-    const records0 = page.getByRole('progressbar', { name: 'Baixando registros' });
+    // A finished phase says so: never "Baixando registros" at 100 %.
+    const records0 = page.getByRole('progressbar', { name: 'Registros baixados' });
     expect(await records0.getAttribute('value')).toBe(await records0.getAttribute('max'));
     await page.getByText(/^Espaço usado neste aparelho: /).waitFor();
     await page.getByText(/armazenamento persistente/).waitFor();

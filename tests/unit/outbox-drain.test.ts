@@ -10,6 +10,7 @@ import { MemorialDb } from '../../src/data/db';
 import {
   backoffMs,
   drainOutbox,
+  NO_ANSWER,
   type OutboxTransport,
   type SendResult,
 } from '../../src/data/outbox/outbox-drain';
@@ -68,9 +69,9 @@ function fakeServer(random: () => number, lose = 0.2, fail = 0.2): FakeServer {
       server.maxInFlight = Math.max(server.maxInFlight, server.inFlight);
       try {
         await new Promise((r) => setTimeout(r, random() * 3));
-        if (random() < fail) return { type: 'network' };
+        if (random() < fail) return NO_ANSWER;
         if (!applied.has(item.id)) applied.set(item.id, 1);
-        if (random() < lose) return { type: 'network' };
+        if (random() < lose) return NO_ANSWER;
         return { type: 'ok', result: { _id: item.id, version: 2 } };
       } finally {
         server.inFlight -= 1;
@@ -232,7 +233,7 @@ describe('outbox outcomes', () => {
   it('no signal keeps the item pending with a growing backoff', async () => {
     const item = await enqueueTribute(db, owner(), tribute('a'), 0);
     const deps = { db, lock: memoryLock(), session: SESSION, now: () => 1_000 };
-    const report = await drainOutbox({ ...deps, transport: answering({ type: 'network' }) });
+    const report = await drainOutbox({ ...deps, transport: answering(NO_ANSWER) });
     const stored = await db.outbox.get(item.id);
     expect(stored?.state).toBe('pending');
     expect(stored?.attempts).toBe(1);
@@ -244,7 +245,7 @@ describe('outbox outcomes', () => {
   it('when the signal returns, items waiting out a backoff are due at once', async () => {
     const item = await enqueueTribute(db, owner(), tribute('a'), 0);
     const deps = { db, lock: memoryLock(), session: SESSION, now: () => 1_000 };
-    await drainOutbox({ ...deps, transport: answering({ type: 'network' }) });
+    await drainOutbox({ ...deps, transport: answering(NO_ANSWER) });
     const server = fakeServer(prng(3), 0, 0);
     await drainOutbox({ ...deps, transport: server });
     expect(server.applied.size).toBe(0);
@@ -259,7 +260,10 @@ describe('outbox outcomes', () => {
       db,
       lock: memoryLock(),
       session: SESSION,
-      transport: answering({ type: 'auth', message: 'Token inválido.' }),
+      transport: answering({
+        type: 'failed',
+        outcome: { kind: 'session-expired', status: 401, message: 'Token inválido.' },
+      }),
     });
     expect((await db.outbox.get(item.id))?.state).toBe('attention');
     await resumeAfterLogin(db, 'someone-else');
@@ -274,7 +278,17 @@ describe('outbox outcomes', () => {
       db,
       lock: memoryLock(),
       session: SESSION,
-      transport: answering({ type: 'refused', status: 400, message: 'Texto longo.', field: 'x' }),
+      transport: answering({
+        type: 'failed',
+        outcome: {
+          kind: 'refused',
+          status: 400,
+          message: 'Texto longo.',
+          field: 'x',
+          details: [],
+          body: {},
+        },
+      }),
     });
     const stored = await db.outbox.get(item.id);
     expect(stored).toMatchObject({ state: 'attention', reason: 'Texto longo.' });

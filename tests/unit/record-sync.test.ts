@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorialDb } from '../../src/data/db';
-import { deltaSync, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
+import { deltaSync, onDeltaSynced, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
 import { applyPage, type PageFetcher, syncRecords } from '../../src/data/sync/record-sync';
 import { isQuotaError, SyncStopped } from '../../src/data/sync/sync-errors';
 import { withSyncLock } from '../../src/data/sync/sync-lock';
@@ -196,7 +196,15 @@ describe('record sync engine', () => {
       bytes: 50,
       since,
     }));
+    // What else the pack keeps current (the plan) runs after a sync that reached the server,
+    // not after one that found no signal.
+    const extra = vi.fn(async () => undefined);
+    const stop = onDeltaSynced(extra);
     expect(await deltaSync(db, { now: 2_031_000, fetchPage: back })).toBe('done');
+    expect(extra).toHaveBeenCalledTimes(1);
+    expect(await deltaSync(db, { now: 2_070_000, fetchPage: offline })).toBe('offline');
+    expect(extra).toHaveBeenCalledTimes(1);
+    stop();
     expect(back).toHaveBeenCalledWith('1.1.1', expect.any(Number), undefined);
     expect(await db.sepultados.count()).toBe(2);
   });

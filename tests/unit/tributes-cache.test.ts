@@ -4,6 +4,7 @@ import {
   cachedTributes,
   cacheTribute,
   cacheTributePage,
+  tributesSeen,
   uncacheTribute,
 } from '../../src/data/tribute-cache';
 import { tributeCursor } from '../../src/domain/tribute-rules';
@@ -27,6 +28,16 @@ afterEach(async () => {
 const ids = (list: { _id: string }[]) => list.map((t) => t._id);
 
 describe('tribute cache (offline reading)', () => {
+  it('tells "never loaded here" apart from "none": only a page 1 answer marks a record seen', async () => {
+    const db = open();
+    expect(await tributesSeen(db, SEP)).toBe(false);
+    await cacheTribute(db, tribute('2025-05-01T12:00:00.000Z', { sepultadoId: SEP }));
+    expect(await tributesSeen(db, SEP)).toBe(false);
+    await cacheTributePage(db, SEP, { items: [], hasMore: false, before: null });
+    expect(await tributesSeen(db, SEP)).toBe(true);
+    expect(await tributesSeen(db, OTHER)).toBe(false);
+  });
+
   it('gives back the pages it was given, newest first, per record', async () => {
     const db = open();
     const all = tributesFrom('2025-05-01T12:00:00.000Z', 15, SEP);

@@ -7,18 +7,30 @@
  * with the tab is picked up again — at the next drain under Web Locks, else after the lease),
  * sent with its id as idempotency key, then
  *  - accepted → "sent" (kept a week so the person sees "Enviado"), effects applied;
- *  - no answer, 5xx or 429 → back to "pending" with exponential backoff;
+ *  - no answer → back to "pending" with exponential backoff ("Aguardando conexão");
+ *  - 5xx → "pending" with backoff, marked as a server failure with the time of the next try;
+ *  - 429 → "pending" until Retry-After (at least the backoff), with the server's words;
  *  - 401 → "attention" until the same person logs in again (resumeAfterLogin);
+ *  - 401 account-deleted → "attention": nobody can log in as them again, copy or discard;
  *  - 409 on an edit → "attention" with both values for the review screen;
- *  - any other refusal → "attention" with the server's words, to fix or discard.
+ *  - any other refusal → "attention" with the spec §8 text of that call, to fix or discard.
+ * The classes come from src/domain/outcome.ts, the one classification every write uses.
  * An edit waits while an earlier edit of the same record is unsent (order matters on one
  * record); once that one is applied, later ones are re-based on the version it produced.
  */
+
+import {
+  clockTime,
+  failureMessage,
+  OUTCOME_MSG,
+  type Outcome,
+  serverFailedRetryText,
+} from '../../domain/outcome';
 import type { SepultadoRecord } from '../../domain/sepultado-types';
 import type { EditConflictAnswer } from '../../domain/sync-types';
 import type { MemorialDb } from '../db';
 import type { DrainLock } from './outbox-lock';
-import { OUTBOX_MSG, type OutboxItem, type OutboxProblem } from './outbox-types';
+import { OUTBOX_CALL_TEXTS, OUTBOX_MSG, type OutboxItem, type OutboxProblem } from './outbox-types';
 
 export interface OutboxSession {
   token: string;
@@ -27,13 +39,15 @@ export interface OutboxSession {
 
 export type SendResult =
   | { type: 'ok'; result: unknown }
-  /** No answer at all (offline, DNS, aborted). */
-  | { type: 'network' }
-  /** 5xx or 429: the server is there but cannot take it now. */
-  | { type: 'busy'; status: number; retryAfterMs?: number }
-  | { type: 'auth'; message: string }
+  /** 409 on an edit with both sides: the review screen decides. */
   | { type: 'conflict'; answer: EditConflictAnswer }
-  | { type: 'refused'; status: number; message: string; field?: string };
+  /** Anything else, as the one classification says (never kind "ok"). */
+  | { type: 'failed'; outcome: Outcome };
+
+export const NO_ANSWER: SendResult = {
+  type: 'failed',
+  outcome: { kind: 'no-answer', cause: 'network' },
+};
 
 export interface OutboxTransport {
   send(item: OutboxItem, token: string): Promise<SendResult>;
@@ -46,6 +60,8 @@ export interface DrainDeps {
   session(): Promise<OutboxSession | null>;
   /** After an accepted item (e.g. store the record the edit answered). Errors are ignored. */
   onSent?(item: OutboxItem, result: unknown): Promise<void>;
+  /** The drain stopped on this outcome (no answer, session ended, account gone). */
+  onStopped?(result: Outcome): Promise<void> | void;
   now?(): number;
 }
 
@@ -116,7 +132,66 @@ async function claimNext(
 }
 
 function attention(item: OutboxItem, reason: string, problem: OutboxProblem, now: number) {
-  return { ...item, state: 'attention' as const, reason, problem, updatedAt: now };
+  return {
+    ...item,
+    state: 'attention' as const,
+    reason,
+    problem,
+    waitingFor: undefined,
+    updatedAt: now,
+  };
+}
+
+function waiting(
+  item: OutboxItem,
+  now: number,
+  wait: number,
+  waitingFor: OutboxItem['waitingFor'],
+  reason: string | undefined,
+): OutboxItem {
+  return {
+    ...item,
+    state: 'pending',
+    reason,
+    waitingFor,
+    nextAttemptAt: now + wait,
+    updatedAt: now,
+  };
+}
+
+function failed(item: OutboxItem, result: Outcome, now: number): OutboxItem {
+  const texts = OUTBOX_CALL_TEXTS[item.kind];
+  switch (result.kind) {
+    case 'ok':
+    case 'no-answer':
+      return waiting(item, now, backoffMs(item.attempts), undefined, undefined);
+    case 'server-error': {
+      const wait = backoffMs(item.attempts);
+      return waiting(item, now, wait, 'server-error', serverFailedRetryText(now + wait));
+    }
+    case 'rate-limited': {
+      const wait = Math.max(backoffMs(item.attempts), (result.retryAt ?? 0) - now);
+      const text = failureMessage(result, texts);
+      return waiting(
+        item,
+        now,
+        wait,
+        'rate-limited',
+        `${text} Nova tentativa às ${clockTime(now + wait)}.`,
+      );
+    }
+    case 'session-expired':
+      return attention(item, OUTBOX_MSG.login, { kind: 'login' }, now);
+    case 'account-gone':
+      return attention(item, OUTCOME_MSG.accountGone, { kind: 'account-gone' }, now);
+    case 'refused':
+      return attention(
+        item,
+        failureMessage(result, texts),
+        { kind: 'refused', status: result.status, field: result.field },
+        now,
+      );
+  }
 }
 
 function outcome(item: OutboxItem, result: SendResult, now: number): OutboxItem {
@@ -128,24 +203,9 @@ function outcome(item: OutboxItem, result: SendResult, now: number): OutboxItem 
         result: result.result,
         reason: undefined,
         problem: undefined,
+        waitingFor: undefined,
         updatedAt: now,
       };
-    case 'network':
-    case 'busy': {
-      const wait = Math.max(
-        backoffMs(item.attempts),
-        result.type === 'busy' ? (result.retryAfterMs ?? 0) : 0,
-      );
-      return {
-        ...item,
-        state: 'pending',
-        reason: result.type === 'busy' ? OUTBOX_MSG.serverBusy : undefined,
-        nextAttemptAt: now + wait,
-        updatedAt: now,
-      };
-    }
-    case 'auth':
-      return attention(item, OUTBOX_MSG.login, { kind: 'login' }, now);
     case 'conflict':
       return attention(
         item,
@@ -153,13 +213,8 @@ function outcome(item: OutboxItem, result: SendResult, now: number): OutboxItem 
         { kind: 'conflict', answer: result.answer },
         now,
       );
-    case 'refused':
-      return attention(
-        item,
-        result.message,
-        { kind: 'refused', status: result.status, field: result.field },
-        now,
-      );
+    case 'failed':
+      return failed(item, result.outcome, now);
   }
 }
 
@@ -201,6 +256,14 @@ async function report(db: MemorialDb, userId: string): Promise<Omit<DrainReport,
   return { waiting: waiting.length, nextDueAt };
 }
 
+function stopsDrain(result: Outcome): boolean {
+  return (
+    result.kind === 'no-answer' ||
+    result.kind === 'session-expired' ||
+    result.kind === 'account-gone'
+  );
+}
+
 /** One drain: until nothing is due. "busy" when another drain holds the lock. */
 export function drainOutbox(deps: DrainDeps): Promise<DrainReport | 'busy'> {
   const now = deps.now ?? Date.now;
@@ -218,7 +281,7 @@ export function drainOutbox(deps: DrainDeps): Promise<DrainReport | 'busy'> {
       try {
         result = await deps.transport.send(item, session.token);
       } catch {
-        result = { type: 'network' };
+        result = NO_ANSWER;
       }
       await record(deps.db, item, result, now());
       if (result.type === 'ok') {
@@ -227,8 +290,12 @@ export function drainOutbox(deps: DrainDeps): Promise<DrainReport | 'busy'> {
       } else {
         skip.add(item.id);
       }
-      // Without signal every later item would fail the same way: stop, retry on the timer.
-      if (result.type === 'network') break;
+      // Without signal every later item would fail the same way: stop, retry on the timer;
+      // with the session ended (or the account gone) too: no later item can go either.
+      if (result.type === 'failed' && stopsDrain(result.outcome)) {
+        await deps.onStopped?.(result.outcome);
+        break;
+      }
     }
     return { sent, ...(await report(deps.db, session.userId)) };
   });

@@ -4,6 +4,8 @@
  * into a SendResult. The item id is both the Idempotency-Key header and, for tributes, the
  * clientId (it becomes the tribute's id), so a resend after a lost answer is a replay.
  */
+
+import { classifyAnswer, classifyFailure } from '../../domain/outcome';
 import type { EditConflictAnswer } from '../../domain/sync-types';
 import { API_BASE } from '../api-base';
 import type { OutboxTransport, SendResult } from './outbox-drain';
@@ -53,35 +55,44 @@ function editRequest(item: EditOutboxItem) {
   return { path, method: 'PATCH', body: form, json: false };
 }
 
-async function readJson(response: Response): Promise<Record<string, unknown>> {
+async function readJson(response: Response): Promise<unknown> {
   try {
-    return (await response.json()) as Record<string, unknown>;
+    return await response.json();
   } catch {
     return {};
   }
 }
 
-function retryAfter(response: Response): number | undefined {
-  const seconds = Number(response.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
-}
-
-export async function interpret(item: OutboxItem, response: Response): Promise<SendResult> {
-  const body = await readJson(response);
-  const message = typeof body.message === 'string' ? body.message : `Erro ${response.status}.`;
-  if (response.ok) {
+/** The answer through the one classification (src/domain/outcome.ts); 409 with both sides is a conflict. */
+export async function interpret(
+  item: OutboxItem,
+  response: Response,
+  now: number = Date.now(),
+): Promise<SendResult> {
+  const outcome = classifyAnswer(
+    {
+      status: response.status,
+      body: await readJson(response),
+      retryAfter: response.headers.get('retry-after'),
+    },
+    now,
+  );
+  if (outcome.kind === 'ok') {
     // An edit answers {message, sepultado}; a tribute answers the tribute itself.
-    return { type: 'ok', result: item.kind === 'edit' ? (body.sepultado ?? null) : body };
+    return {
+      type: 'ok',
+      result: item.kind === 'edit' ? (outcome.body.sepultado ?? null) : outcome.body,
+    };
   }
-  if (response.status >= 500 || response.status === 429 || response.status === 408) {
-    return { type: 'busy', status: response.status, retryAfterMs: retryAfter(response) };
+  if (
+    outcome.kind === 'refused' &&
+    outcome.status === 409 &&
+    item.kind === 'edit' &&
+    outcome.body.current
+  ) {
+    return { type: 'conflict', answer: outcome.body as unknown as EditConflictAnswer };
   }
-  if (response.status === 401) return { type: 'auth', message };
-  if (response.status === 409 && item.kind === 'edit' && body.current) {
-    return { type: 'conflict', answer: body as unknown as EditConflictAnswer };
-  }
-  const field = typeof body.field === 'string' ? body.field : undefined;
-  return { type: 'refused', status: response.status, message, field };
+  return { type: 'failed', outcome };
 }
 
 export function httpTransport(base: string = API_BASE): OutboxTransport {
@@ -102,8 +113,8 @@ export function httpTransport(base: string = API_BASE): OutboxTransport {
           body: req.body,
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
-      } catch {
-        return { type: 'network' };
+      } catch (error) {
+        return { type: 'failed', outcome: classifyFailure(error) };
       }
       return interpret(item, response);
     },

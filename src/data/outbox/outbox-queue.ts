@@ -188,9 +188,38 @@ export async function resolveConflict(
 export async function wakeWaiting(db: MemorialDb, now: number = Date.now()): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const waiting = await db.outbox.where('state').equals('pending').toArray();
-    const later = waiting.filter((i) => i.nextAttemptAt > now);
+    // Only what waited for the signal: a server that failed or asked to wait keeps its time.
+    const later = waiting.filter((i) => i.nextAttemptAt > now && !i.waitingFor);
     if (later.length > 0) {
       await db.outbox.bulkPut(later.map((i) => ({ ...i, nextAttemptAt: now })));
     }
+  });
+}
+
+/**
+ * The person's account no longer exists: nothing of theirs can ever be sent. Every unsent item
+ * of theirs waits for a decision (copy the text, discard) instead of for a login that cannot
+ * happen, and is shown to whoever uses the device next (README, "Outcomes").
+ */
+export async function markAccountGone(
+  db: MemorialDb,
+  userId: string,
+  reason: string,
+  now: number = Date.now(),
+): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const items = (await db.outbox.toArray()).filter(
+      (i) => i.userId === userId && i.state !== 'sent' && i.problem?.kind !== 'account-gone',
+    );
+    await db.outbox.bulkPut(
+      items.map((i) => ({
+        ...i,
+        state: 'attention' as const,
+        reason,
+        problem: { kind: 'account-gone' as const },
+        waitingFor: undefined,
+        updatedAt: now,
+      })),
+    );
   });
 }

@@ -6,13 +6,15 @@
  * Firefox the page's triggers do it alone. Both use the same lock (outbox-lock.ts).
  */
 
+import { OUTCOME_MSG } from '../../domain/outcome';
 import { db } from '../db';
+import { announceSessionEnd, onSessionEnd } from '../session-events';
 import { readAuth } from '../session-storage';
 import { type DrainReport, drainOutbox } from './outbox-drain';
 import { applySent } from './outbox-effects';
 import { httpTransport } from './outbox-http';
 import { defaultLock } from './outbox-lock';
-import { resumeAfterLogin, wakeWaiting } from './outbox-queue';
+import { markAccountGone, resumeAfterLogin, wakeWaiting } from './outbox-queue';
 import type { OutboxItem } from './outbox-types';
 
 export const OUTBOX_SYNC_TAG = 'memorial-outbox';
@@ -38,6 +40,11 @@ export async function drainNow(): Promise<DrainReport | 'busy'> {
       return auth ? { token: auth.token, userId: auth.userId } : null;
     },
     onSent: (item, answer) => applySent(db, item, answer),
+    onStopped: (outcome) => {
+      if (outcome.kind === 'session-expired' || outcome.kind === 'account-gone') {
+        announceSessionEnd(outcome.kind);
+      }
+    },
   }).catch(() => 'busy' as const);
   if (result === 'busy') schedule(Date.now() + 1_500);
   else if (result.nextDueAt !== null) schedule(result.nextDueAt);
@@ -104,10 +111,16 @@ export function startOutboxRunner(): () => void {
   };
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
+  const stopListening = onSessionEnd((kind, userId) => {
+    if (kind === 'account-gone' && userId) {
+      void markAccountGone(db, userId, OUTCOME_MSG.accountGone).catch(() => undefined);
+    }
+  });
   void wakeWaiting(db).finally(() => void drainNow());
   return () => {
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
+    stopListening();
     if (timer) clearTimeout(timer);
   };
 }

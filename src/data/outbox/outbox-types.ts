@@ -4,8 +4,11 @@
  * the idempotency key, so however often an item is sent (a lost answer, the page and the service
  * worker both waking up) the server applies it once.
  */
+import type { CallTexts } from '../../domain/outcome';
+import { SEP_MSG } from '../../domain/sepultado-messages';
 import type { SepultadoField } from '../../domain/sepultado-rules';
 import type { EditConflictAnswer, FieldValue } from '../../domain/sync-types';
+import { TRIBUTE_MSG } from '../../domain/tribute-rules';
 
 export interface TributePayload {
   comentario: string;
@@ -33,6 +36,8 @@ export type OutboxState = 'pending' | 'sending' | 'sent' | 'attention';
 export type OutboxProblem =
   /** 401: the session ended; it continues by itself after the same person logs in again. */
   | { kind: 'login' }
+  /** 401 account-deleted: nobody can log in as that person again; copy the text or discard. */
+  | { kind: 'account-gone' }
   /** 409 on an edit: fields changed on both sides; the review screen lets the person choose. */
   | { kind: 'conflict'; answer: EditConflictAnswer }
   /** Any other refusal (400/403/404/413/415/422…): fix or discard. */
@@ -46,6 +51,11 @@ interface ItemBase {
   /** pt-BR text shown with the state (the server's message when it refused). */
   reason?: string;
   problem?: OutboxProblem;
+  /**
+   * Why a "pending" item waits when it is not the signal: the server failed (5xx) or asked to
+   * wait (429). Undefined: no answer at all, "Aguardando conexão".
+   */
+  waitingFor?: 'server-error' | 'rate-limited';
   attempts: number;
   /** pending: not before this time; sending: the claim expires then (a drain that died). */
   nextAttemptAt: number;
@@ -77,9 +87,14 @@ export const OUTBOX_STATE_TEXT: Record<OutboxState, string> = {
   attention: 'Precisa de atenção',
 };
 
+/** Each kind's spec §8 texts, for answers that arrive while nobody waits on the form. */
+export const OUTBOX_CALL_TEXTS: Record<OutboxItem['kind'], CallTexts> = {
+  tribute: { fallback: TRIBUTE_MSG.postFailed, 429: TRIBUTE_MSG.tooMany },
+  edit: { fallback: SEP_MSG.updateFailed, 403: SEP_MSG.forbiddenEdit },
+};
+
 export const OUTBOX_MSG = {
-  login: 'Sua sessão expirou. Entre novamente: o envio continua sozinho depois.',
-  serverBusy: 'O servidor não respondeu. Nova tentativa em instantes.',
+  login: 'Sessão expirada: faça login novamente. O envio continua depois que você entrar.',
   tributeQueued: 'Homenagem guardada no aparelho. Será enviada quando houver conexão.',
   editQueued: 'Alteração guardada no aparelho. Será enviada quando houver conexão.',
   discarded: 'Envio descartado.',

@@ -6,6 +6,7 @@
  * cancelled the first download) pays nothing.
  */
 import { db as defaultDb, type MemorialDb } from '../db';
+import { syncMine } from './mine-sync';
 import { type PageFetcher, syncRecords } from './record-sync';
 import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
@@ -22,6 +23,32 @@ export async function deltaSync(
   database: MemorialDb = defaultDb,
   options: { force?: boolean; now?: number; fetchPage?: PageFetcher } = {},
 ): Promise<DeltaOutcome> {
+  const outcome = await deltaRecords(database, options);
+  if (outcome === 'done') await runAfterSync();
+  return outcome;
+}
+
+/**
+ * What else a pack keeps current with the same delta sync (e.g. the cemetery plan, whose
+ * writer lives in a feature this layer may not import): registered once by the app, run
+ * after each delta sync that reached the server; their failures wait for the next sync.
+ */
+const afterSync: (() => Promise<void>)[] = [];
+export function onDeltaSynced(step: () => Promise<void>): () => void {
+  afterSync.push(step);
+  return () => {
+    const i = afterSync.indexOf(step);
+    if (i >= 0) afterSync.splice(i, 1);
+  };
+}
+async function runAfterSync(): Promise<void> {
+  for (const step of [...afterSync]) await step().catch(() => undefined);
+}
+
+async function deltaRecords(
+  database: MemorialDb,
+  options: { force?: boolean; now?: number; fetchPage?: PageFetcher },
+): Promise<DeltaOutcome> {
   const now = options.now ?? Date.now();
   if (!options.force && now - lastRun < DELTA_MIN_INTERVAL_MS) return 'throttled';
   // A pack exists once a walk reached its end; a first download cancelled half-way is not
@@ -32,6 +59,7 @@ export async function deltaSync(
     const locked = await withSyncLock(() =>
       syncRecords(database, options.fetchPage ? { fetchPage: options.fetchPage } : {}),
     );
+    if (locked.ran) await syncMine(database);
     return locked.ran ? 'done' : 'busy';
   } catch (err) {
     if (err instanceof SyncStopped) return err.reason;

@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import { ApiFailure } from '../../data/api';
+import { onSessionEnd, type SessionEnd } from '../../data/session-events';
 import {
   clearAuth,
   readAuth,
@@ -54,9 +55,12 @@ function toAuth(token: string, user: CurrentUser): StoredAuth {
 export function SessionProvider({
   children,
   onCheckFailed,
+  onEnded,
 }: {
   children: ReactNode;
   onCheckFailed?: (message: string) => void;
+  /** The server ended the session (a 401 anywhere): say it, as an error. */
+  onEnded?: (kind: SessionEnd) => void;
 }) {
   const [auth, setAuth] = useState<StoredAuth | null>(() => readAuth());
   const [user, setUser] = useState<CurrentUser | null>(null);
@@ -117,6 +121,20 @@ export function SessionProvider({
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [refresh]);
+
+  // A 401 on any call with the stored token ends the session at once, visibly: the navbar
+  // and the guards follow without a reload (README, "Outcomes"). The page left is remembered,
+  // so the same person lands back there and their queued work continues.
+  useEffect(
+    () =>
+      onSessionEnd((kind) => {
+        if (!readToken()) return;
+        setEndedByLogout(false);
+        apply(null, null);
+        onEnded?.(kind);
+      }),
+    [apply, onEnded],
+  );
 
   const login = useCallback(
     async (email: string, password: string) => {

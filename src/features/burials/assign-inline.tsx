@@ -42,12 +42,14 @@ export function AssignInline({ mode, nome, list, busy, problem, onConfirm, onCan
   }
 
   const shown = message ?? problem;
+  // "Atribuir concessionário a Maria", "Desatribuir concessionário de Maria".
   const verb = mode === 'atribuir' ? 'Atribuir' : 'Desatribuir';
+  const prep = mode === 'atribuir' ? 'a' : 'de';
   return (
     <form className="assign-inline" onSubmit={submit} noValidate>
       <div className={`field${shown ? ' field-error' : ''}`}>
         <label htmlFor={inputId}>
-          {verb} concessionário a {nome} (nome, e-mail ou id)
+          {verb} concessionário {prep} {nome} (nome, e-mail ou id)
         </label>
         <input
           id={inputId}

@@ -129,6 +129,11 @@ export default function DashboardPage() {
           {list.message}
         </p>
       )}
+      {list.phase === 'ready' && list.fromDevice && (
+        <p className="form-alert" role="status">
+          {TEXT.mineFromDevice}
+        </p>
+      )}
       {list.phase === 'ready' && list.rows.length === 0 && (
         <p className="empty">{TEXT.dashboardEmpty}</p>
       )}
@@ -145,6 +150,7 @@ export default function DashboardPage() {
                 setProblem(null);
                 setAssigning({ id: card.id, mode });
               }}
+              onUnassign={(userId) => void changeAssignment(card.id, 'desatribuir', userId)}
             >
               {assigning?.id === card.id && (
                 <AssignInline

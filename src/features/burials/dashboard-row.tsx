@@ -2,21 +2,32 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PLACEHOLDERS } from '../../domain/sepultado-display';
-import type { SepultadoCard } from '../../domain/sepultado-types';
+import type { MineCard } from '../../domain/sepultado-types';
 import type { AssignMode } from './assign-inline';
 import { SepultadoImage } from './sepultado-image';
 
 interface Props {
-  card: SepultadoCard;
+  card: MineCard;
   isAdmin: boolean;
   /** A request is pending somewhere on the list: every action waits. */
   busy: boolean;
   onDelete(): void;
   onAssign(mode: AssignMode): void;
+  /** One click: removes this person from the record (admin). */
+  onUnassign(userId: string): void;
   children?: ReactNode;
 }
 
-export function DashboardRow({ card, isAdmin, busy, onDelete, onAssign, children }: Props) {
+export function DashboardRow({
+  card,
+  isAdmin,
+  busy,
+  onDelete,
+  onAssign,
+  onUnassign,
+  children,
+}: Props) {
+  const assigned = isAdmin ? (card.concessionariosInfo ?? []) : [];
   return (
     <li className="dash-row">
       <div className="dash-main">
@@ -35,6 +46,24 @@ export function DashboardRow({ card, isAdmin, busy, onDelete, onAssign, children
           </small>
         </div>
       </div>
+      {assigned.length > 0 && (
+        <ul className="dash-assigned" aria-label={`Concessionários de ${card.nome}`}>
+          {assigned.map((person) => (
+            <li key={person.id}>
+              <span>{person.name}</span>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy}
+                aria-label={`Desatribuir ${person.name} de ${card.nome}`}
+                onClick={() => onUnassign(person.id)}
+              >
+                Desatribuir
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="dash-actions">
         <Link
           className="btn btn-small"

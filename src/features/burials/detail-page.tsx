@@ -12,6 +12,7 @@ import { useRecordOutbox } from '../outbox/use-outbox';
 import { TributesSection } from '../tributes/tributes-section';
 import { useSepultado } from './api/use-sepultado';
 import { DetailSections } from './detail-sections';
+import { EditLink } from './edit-link';
 import { unsentEdit, withPendingEdit } from './edit-outbox';
 import { PhotoCarousel } from './photo-carousel';
 import { TEXT } from './texts';
@@ -51,6 +52,12 @@ export default function DetailPage() {
     <div className="detail">
       <section className="page detail-head">
         <h1>{row.nome}</h1>
+        {fetch.phase === 'failed' && (
+          <p className="form-alert" role={fetch.offline ? 'status' : 'alert'}>
+            {fetch.offline ? TEXT.deviceCopyOffline : `${TEXT.detailLoadError} ${TEXT.deviceCopy}`}
+          </p>
+        )}
+        <EditLink id={row.id} assigned={row.concessionarios} />
         <PendingEditNotice item={latestEdit(outbox)} />
         <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
       </section>

@@ -15,11 +15,12 @@ import { discardItem, enqueueEdit, resolveConflict } from '../../data/outbox/out
 import { requestDrain, waitForOutcome } from '../../data/outbox/outbox-runner';
 import { type EditOutboxItem, OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
 import { newId } from '../../domain/ids';
+import { OUTCOME_MSG } from '../../domain/outcome';
+import { can } from '../../domain/permissions';
 import type { ConcessionarioRef, SepultadoRecord } from '../../domain/sepultado-types';
 import { useSession } from '../auth/session-context';
 import { useRecordOutbox } from '../outbox/use-outbox';
 import { fetchSepultado, StaleFailure } from './api/calls';
-import { failureText } from './api/failure';
 import { AssignmentPanel } from './assignment-panel';
 import { BurialForm } from './burial-form';
 import { ConflictNotice } from './conflict-notice';
@@ -117,7 +118,11 @@ export default function EditPage() {
     ? withPendingEdit({ ...record, full: true, nameTokens: [], storedAt: 0 }, pendingAtLoad)
     : null;
 
-  /** What the outbox says about the item, as this screen shows it. */
+  /**
+   * What the outbox says about the item, as this screen shows it (README, "Outcomes"): success
+   * only once the server has it; "guardada no aparelho" (neutral) only when nothing answered;
+   * a server failure, a 429, an ended session or a removed account as errors, the item kept.
+   */
   async function settle(item: OutboxItem) {
     const outcome = await waitForOutcome(item, ONLINE_WAIT_MS);
     setBusy(false);
@@ -139,16 +144,30 @@ export default function EditPage() {
       // Refused while the person is on the form: the form is where to fix it.
       await discardItem(db, outcome.id);
       if (problem.field) setFieldError({ field: problem.field, message: outcome.reason ?? '' });
+      flash.error(outcome.reason ?? TEXT.updateError);
+      return;
+    }
+    if (outcome.state === 'attention') {
+      // The session ended (it waits for the same person) or the account is gone: the session
+      // provider ends the session and the guard leaves this page.
       flash.error(
-        failureText(new ApiFailure(problem.status, outcome.reason ?? TEXT.updateError), {
-          fallback: TEXT.updateError,
-          403: TEXT.editForbidden,
-        }),
+        problem?.kind === 'account-gone'
+          ? OUTCOME_MSG.accountGoneShort
+          : OUTCOME_MSG.sessionExpired,
       );
       return;
     }
-    // No signal, or the session must be renewed: it waits in the outbox with its state.
-    flash.success(problem?.kind === 'login' ? OUTBOX_MSG.login : OUTBOX_MSG.editQueued);
+    if (outcome.waitingFor === 'server-error') {
+      // The server failed: the edit stays queued and is retried; the person stays on the form.
+      flash.error(TEXT.updateError);
+      return;
+    }
+    if (outcome.waitingFor === 'rate-limited') {
+      flash.error(outcome.reason ?? TEXT.updateError);
+      return;
+    }
+    // No answer at all: kept on the device, it goes when the signal returns.
+    flash.neutral(OUTBOX_MSG.editQueued);
     navigate(`/sepultados/${encodeURIComponent(id)}`);
   }
 
@@ -206,11 +225,11 @@ export default function EditPage() {
   // What the server answers for a concessionário not assigned (it refuses the save with 403
   // anyway): said before the form is filled in, not after.
   // (Unknown on the device's copy, which never keeps who manages a record: the server decides.)
+  const actor = auth ? { id: auth.userId, role } : null;
   const refused =
     load.phase === 'ready' &&
     !load.fromDevice &&
-    role === 'concessionario' &&
-    !(load.record.concessionarios ?? []).includes(auth?.userId ?? '');
+    !can(actor, 'burial:edit', { assigned: load.record.concessionarios ?? [] });
 
   return (
     <div className="edit">

@@ -63,8 +63,12 @@ export const TEXT = {
   unassigned: 'Atribuição removida com sucesso!',
 
   // Ours
+  mineFromDevice:
+    'Sem conexão: lista guardada neste aparelho. As correções ficam guardadas e são enviadas quando o sinal voltar.',
   offline:
     'Sem conexão com a internet. Esta ação precisa de conexão; tente de novo quando o sinal voltar.',
+  deviceCopy: 'Mostrando a cópia guardada neste aparelho.',
+  deviceCopyOffline: 'Sem conexão: mostrando a cópia guardada neste aparelho.',
   detailOffline:
     'Sem conexão: este registro ainda não foi aberto neste aparelho. Abra-o uma vez com internet para vê-lo depois sem sinal.',
   partialOffline: 'Sem conexão: os demais dados aparecem quando o sinal voltar.',

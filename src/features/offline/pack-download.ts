@@ -6,7 +6,9 @@
  * the stored cursor, the photos by skipping those stored. One pack at a time per page; the
  * sync lock keeps it from racing a delta sync in any tab.
  */
+
 import type { MemorialDb } from '../../data/db';
+import { syncMine } from '../../data/sync/mine-sync';
 import { type PageFetcher, syncRecords } from '../../data/sync/record-sync';
 import { SyncStopped, toSyncStopped } from '../../data/sync/sync-errors';
 import { withSyncLock } from '../../data/sync/sync-lock';
@@ -66,6 +68,8 @@ async function records(
     { wait: true },
   );
   if (!locked.ran) throw new SyncStopped('failed', 'Outra atualização está em andamento.');
+  // The person's editable records come with the pack (the public walk never carries them).
+  await syncMine(db);
 }
 
 async function thumbs(db: MemorialDb, state: PackState, signal: AbortSignal) {

@@ -1,4 +1,7 @@
-/** The pack's progress: a real <progress> per phase, with counts, bytes and a percentage. */
+/**
+ * The pack's progress: a real <progress> per phase, with counts, bytes and a percentage. A
+ * finished phase says so ("Registros baixados"), never "Baixando…" at 100 %.
+ */
 import type { PackState } from './pack-state';
 import { formatBytes, formatCount, PACK_TEXT } from './texts';
 
@@ -35,7 +38,11 @@ export function PackProgress({ state }: { state: PackState }) {
   return (
     <div className="pack-progress" aria-live="polite">
       <Bar
-        label={PACK_TEXT.phaseRecords}
+        label={
+          state.records >= recordsMax && state.phase !== 'records'
+            ? PACK_TEXT.phaseRecordsDone
+            : PACK_TEXT.phaseRecords
+        }
         value={state.records}
         max={recordsMax}
         detail={PACK_TEXT.progressRecords(
@@ -46,7 +53,11 @@ export function PackProgress({ state }: { state: PackState }) {
       />
       {state.withThumbs && (state.phase === 'thumbs' || state.thumbsTotal > 0) && (
         <Bar
-          label={PACK_TEXT.phaseThumbs}
+          label={
+            state.thumbsDone >= state.thumbsTotal && state.phase !== 'thumbs'
+              ? PACK_TEXT.phaseThumbsDone
+              : PACK_TEXT.phaseThumbs
+          }
           value={state.thumbsDone}
           max={state.thumbsTotal}
           detail={PACK_TEXT.progressThumbs(

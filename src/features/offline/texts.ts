@@ -14,6 +14,8 @@ export const PACK_TEXT = {
   sizesUnavailable: 'Sem conexão: o tamanho aparece quando houver sinal.',
   phaseRecords: 'Baixando registros',
   phaseThumbs: 'Baixando fotos em miniatura',
+  phaseRecordsDone: 'Registros baixados',
+  phaseThumbsDone: 'Fotos em miniatura baixadas',
   done: 'Cemitério disponível offline neste aparelho.',
   cancelled: 'Download cancelado. O que já foi baixado continua disponível.',
   interrupted: 'O download foi interrompido. Continue de onde parou.',

@@ -9,7 +9,11 @@ import { db } from '../../data/db';
 import { useSession } from '../auth/session-context';
 import './outbox.css';
 
-export default function OutboxLink() {
+/**
+ * `compact`: the badge alone beside the phone's menu button, so unsent work shows on the
+ * collapsed header too (hidden from 860 px, where the full entry is in the row of links).
+ */
+export default function OutboxLink({ compact = false }: { compact?: boolean }) {
   const userId = useSession().auth?.userId ?? '';
   const counts = useLiveQuery(async () => {
     const mine = (
@@ -22,6 +26,14 @@ export default function OutboxLink() {
     counts.attention > 0
       ? `${counts.attention} envio(s) precisam de atenção`
       : `${counts.unsent} envio(s) aguardando`;
+  const badgeClass = `outbox-badge${counts.attention > 0 ? ' outbox-badge-attention' : ''}`;
+  if (compact) {
+    return (
+      <NavLink to="/pendentes" className="outbox-compact" aria-label={`Envios: ${label}`}>
+        <span className={badgeClass}>{counts.unsent}</span>
+      </NavLink>
+    );
+  }
   return (
     <NavLink to="/pendentes" aria-label={`Envios: ${label}`}>
       Envios

@@ -37,6 +37,17 @@ function summary(item: OutboxItem): string {
   return `Campos: ${fields.join(', ') || '—'}`;
 }
 
+const COPIED = 'Texto copiado.';
+const COPY_FAILED = 'Não foi possível copiar. Selecione o texto e copie à mão.';
+
+/** What the person wrote, in full, to keep elsewhere before discarding. */
+function copyText(item: OutboxItem): string {
+  if (item.kind === 'tribute') return summary(item);
+  return Object.entries(item.payload.fields)
+    .map(([f, v]) => `${FIELD_LABELS[f as keyof typeof FIELD_LABELS] ?? f}: ${v ?? ''}`)
+    .join('\n');
+}
+
 export default function OutboxPage() {
   const flash = useFlash();
   const items = useMyOutbox();
@@ -45,6 +56,15 @@ export default function OutboxPage() {
   async function onDiscard(item: OutboxItem) {
     if (!window.confirm('Descartar este envio? O que foi escrito será perdido.')) return;
     if (await discard(item.id)) flash.success(OUTBOX_MSG.discarded);
+  }
+
+  async function onCopy(item: OutboxItem) {
+    try {
+      await navigator.clipboard.writeText(copyText(item));
+      flash.success(COPIED);
+    } catch {
+      flash.error(COPY_FAILED);
+    }
   }
 
   return (
@@ -79,6 +99,14 @@ export default function OutboxPage() {
                     <Link className="btn btn-small btn-primary" to={`/pendentes/${item.id}`}>
                       Revisar
                     </Link>
+                  ) : item.problem?.kind === 'account-gone' ? (
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => void onCopy(item)}
+                    >
+                      Copiar texto
+                    </button>
                   ) : (
                     item.problem?.kind !== 'login' && (
                       <button

@@ -11,14 +11,18 @@ function newestFirst(a: OutboxItem, b: OutboxItem) {
   return b.createdAt - a.createdAt;
 }
 
-/** Every item of the person, newest first (undefined while loading). */
+/**
+ * Every item of the person, newest first (undefined while loading), and the items of removed
+ * accounts: nobody can log in as them again, so whoever holds the device decides (copy the
+ * text, discard) — README, "Outcomes".
+ */
 export function useMyOutbox(): OutboxItem[] | undefined {
   const userId = useSession().auth?.userId ?? '';
   return useLiveQuery(
     async () =>
-      userId
-        ? (await db.outbox.toArray()).filter((i) => i.userId === userId).sort(newestFirst)
-        : [],
+      (await db.outbox.toArray())
+        .filter((i) => (userId && i.userId === userId) || i.problem?.kind === 'account-gone')
+        .sort(newestFirst),
     [userId],
     undefined,
   );

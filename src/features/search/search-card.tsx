@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { highlightParts } from '../../domain/search-highlight';
 import type { SearchQuery } from '../../domain/search-query';
 import type { SearchCard } from '../../domain/search-types';
-import { displayText, PLACEHOLDERS } from '../../domain/sepultado-display';
+import { DISPLAY, displayText, PLACEHOLDERS } from '../../domain/sepultado-display';
 import { SepultadoImage } from '../burials/sepultado-image';
 import { TEXT } from '../burials/texts';
 
@@ -24,7 +24,7 @@ export function SearchResultCard({ card, query, fuzzy }: Props) {
   // matches exactly, so a fuzzy hit still shows why it is there.
   const typo = fuzzy ?? !fields.some((f) => highlightParts(f, query).some((part) => part.match));
   const marked = (text: string | null) => (
-    <Marked text={displayText(text)} query={query} fuzzy={typo} raw={text} />
+    <Marked text={displayText(text, DISPLAY.unknownCard)} query={query} fuzzy={typo} raw={text} />
   );
   const photo = card.thumb ?? card.image;
   return (

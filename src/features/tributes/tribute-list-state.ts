@@ -3,8 +3,10 @@
  * (a tribute posted here and then met again on a later page, or a page loaded twice, shows
  * once), always in the server's order — newest first, id breaking ties within a millisecond.
  */
+import { can } from '../../domain/permissions';
 import { resolveImage } from '../../domain/sepultado-display';
 import type { TributeItem } from '../../domain/tribute-types';
+import { readRole } from '../../domain/user-rules';
 
 /** Newest first: createdAt descending, then _id descending (the server's total order). */
 export function compareTributes(a: TributeItem, b: TributeItem): number {
@@ -54,6 +56,7 @@ export function canDeleteTribute(
   item: TributeItem,
   viewer: { userId: string | null | undefined; role: string },
 ): boolean {
-  if (viewer.role === 'admin') return true;
-  return Boolean(viewer.userId) && item.user?._id === viewer.userId;
+  // The shared rule (src/domain/permissions.ts), as the server applies it.
+  const actor = viewer.userId ? { id: viewer.userId, role: readRole({ role: viewer.role }) } : null;
+  return can(actor, 'tribute:delete', { authorId: item.user?._id ?? null });
 }

@@ -57,6 +57,10 @@ export function TributeList({
     return <p className="tribute-status">{TRIBUTE_UI.loading}</p>;
   }
 
+  if (tributes.phase === 'unknown') {
+    return <p className="tribute-offline">{TRIBUTE_UI.offlineUnknown}</p>;
+  }
+
   return (
     <>
       {tributes.phase === 'offline' && <p className="tribute-offline">{TRIBUTE_UI.offlineList}</p>}

@@ -24,6 +24,7 @@ export const TRIBUTE_UI = {
     'Sem conexão com a internet. A homenagem não foi enviada; o texto continua aqui para você tentar de novo quando o sinal voltar.',
   offlineDelete: 'Sem conexão com a internet. Tente remover quando o sinal voltar.',
   offlineList: 'Sem conexão: mostrando as homenagens guardadas neste aparelho.',
+  offlineUnknown: 'Homenagens disponíveis quando houver conexão',
   loadMoreFailed: 'Não foi possível carregar mais homenagens.',
   offlineLoadMore: 'Sem conexão com a internet. Tente carregar mais quando o sinal voltar.',
   loadMore: 'Carregar mais',

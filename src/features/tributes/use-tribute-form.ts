@@ -13,6 +13,7 @@ import { discardItem, enqueueTribute } from '../../data/outbox/outbox-queue';
 import { requestDrain, waitForOutcome } from '../../data/outbox/outbox-runner';
 import { OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
 import { newId } from '../../domain/ids';
+import { failureMessage, OUTCOME_MSG } from '../../domain/outcome';
 import {
   cleanTributeText,
   isEmoji,
@@ -26,6 +27,8 @@ import { buildTributeBody, checkTributePhoto, hasTributeContent } from './tribut
 import { TRIBUTE_UI } from './tribute-texts';
 
 const FIELDS: readonly string[] = ['comentario', 'emojis', 'imagem'];
+/** Spec §8 "Tribute post failure". */
+const TRIBUTE_CALL = { fallback: TRIBUTE_MSG.postFailed, 429: TRIBUTE_MSG.tooMany };
 
 /** 'queued': kept in the outbox, on its way (no signal, or the session must be renewed). */
 export type SubmitOutcome = 'sent' | 'queued' | 'empty' | 'refused' | 'failed';
@@ -184,20 +187,30 @@ export function useTributeForm(
         onPosted(item?._id ? item : null);
         return 'sent';
       }
-      if (outcome.state === 'attention' && outcome.problem?.kind !== 'login') {
+      const problem = outcome.problem;
+      const kind = problem?.kind;
+      if (outcome.state === 'attention' && (kind === 'refused' || kind === 'conflict')) {
         // Refused while the person is looking at the form: the form is where to fix it.
         await discardItem(db, outcome.id);
         return refused(
           new ApiFailure(
-            outcome.problem?.kind === 'refused' ? outcome.problem.status : 400,
+            problem?.kind === 'refused' ? problem.status : 400,
             outcome.reason ?? TRIBUTE_MSG.postFailed,
-            outcome.problem?.kind === 'refused' ? outcome.problem.field : undefined,
+            problem?.kind === 'refused' ? problem.field : undefined,
           ),
         );
       }
-      // No signal (or the session must be renewed): it waits in the outbox, shown on the list.
-      flash.success(outcome.state === 'attention' ? OUTBOX_MSG.login : OUTBOX_MSG.tributeQueued);
+      // Kept in the outbox and shown on the list with its state; the words say what happened
+      // (README, "Outcomes"): only a lack of answer is "guardada no aparelho", in neutral style.
       reset();
+      if (outcome.state === 'attention') {
+        flash.error(
+          kind === 'account-gone' ? OUTCOME_MSG.accountGoneShort : OUTCOME_MSG.sessionExpired,
+        );
+      } else if (outcome.waitingFor === 'server-error') flash.error(TRIBUTE_MSG.postFailed);
+      else if (outcome.waitingFor === 'rate-limited') {
+        flash.error(outcome.reason ?? TRIBUTE_MSG.tooMany);
+      } else flash.neutral(OUTBOX_MSG.tributeQueued);
       return 'queued';
     } catch (err) {
       const failure = err instanceof ApiFailure ? err : new ApiFailure(0, TRIBUTE_MSG.postFailed);
@@ -205,7 +218,15 @@ export function useTributeForm(
         flash.error(TRIBUTE_UI.offlinePost);
         return 'failed';
       }
-      return refused(failure);
+      // Sent straight (the device could not store it): the same classification and texts.
+      return refused(
+        new ApiFailure(
+          failure.status,
+          failureMessage(failure.outcome, TRIBUTE_CALL),
+          failure.field,
+          failure.outcome,
+        ),
+      );
     } finally {
       setSending(false);
     }

@@ -13,6 +13,7 @@ import {
   cachedTributes,
   cacheTribute,
   cacheTributePage,
+  tributesSeen,
   uncacheTribute,
 } from '../../data/tribute-cache';
 import type { TributeItem } from '../../domain/tribute-types';
@@ -25,8 +26,11 @@ export interface TributesState {
   hasMore: boolean;
   nextCursor: string | null;
   total: number;
-  /** loading: page 1 not answered yet; offline: shown from the device's copy. */
-  phase: 'loading' | 'ready' | 'offline';
+  /**
+   * loading: page 1 not answered yet; offline: shown from the device's copy; unknown: no
+   * signal and this device never loaded them (never claim "none").
+   */
+  phase: 'loading' | 'ready' | 'offline' | 'unknown';
   loadingMore: boolean;
 }
 
@@ -70,8 +74,14 @@ export function useTributes(sepultadoId: string) {
       if (gen !== generation.current) return;
       if (err instanceof ApiFailure && err.offline) {
         const cached = await cachedTributes(db, sepultadoId).catch(() => []);
+        const seen = cached.length > 0 || (await tributesSeen(db, sepultadoId).catch(() => false));
         if (gen !== generation.current) return;
-        setState({ ...START, items: cached, total: cached.length, phase: 'offline' });
+        setState({
+          ...START,
+          items: cached,
+          total: cached.length,
+          phase: seen ? 'offline' : 'unknown',
+        });
         return;
       }
       setState({ ...START, phase: 'ready' });

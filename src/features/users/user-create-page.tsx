@@ -31,14 +31,18 @@ const EMPTY: UserFormValues = {
 
 const FORM_FIELDS = new Set(Object.keys(EMPTY));
 
-/** Spec §8 "Create user": status-specific texts, else the server's words or the fallback. */
+/**
+ * Spec §8 "Create user": status-specific texts; 422 with a details list shows the details
+ * joined by new lines; else the server's words or the fallback.
+ */
 function createFailure(err: unknown): string {
-  if (err instanceof ApiFailure) {
-    if (err.status === 401) return USER_TEXT.createSessionExpired;
-    if (err.status === 403) return USER_TEXT.createForbidden;
-    if (err.status === 409) return USER_TEXT.createDuplicate;
-  }
-  return failureText(err, USER_TEXT.createFailed);
+  return failureText(err, {
+    fallback: USER_TEXT.createFailed,
+    401: USER_TEXT.createSessionExpired,
+    403: USER_TEXT.createForbidden,
+    409: USER_TEXT.createDuplicate,
+    joinDetails: true,
+  });
 }
 
 export default function UserCreatePage() {

@@ -15,6 +15,7 @@ import {
 import { readCardList } from '../../../data/local-rows';
 import type {
   ConcessionarioListItem,
+  MineCard,
   SepultadoCard,
   SepultadoRecord,
 } from '../../../domain/sepultado-types';
@@ -74,7 +75,7 @@ export async function fetchSepultado(id: string): Promise<SepultadoRecord> {
 
 export const MINE_LIMIT = 20;
 
-export async function fetchMine(q: string): Promise<SepultadoCard[]> {
+export async function fetchMine(q: string): Promise<MineCard[]> {
   const searchParams: Record<string, string | number> = { limit: MINE_LIMIT };
   if (q.trim()) searchParams.q = q.trim();
   const answer = await request<unknown>('sepultados/meussepultados', {
@@ -82,7 +83,7 @@ export async function fetchMine(q: string): Promise<SepultadoCard[]> {
     searchParams,
     fallback: TEXT.listError,
   });
-  const cards = readCardList(answer, ['sepults', 'sepultados']);
+  const cards: MineCard[] = readCardList(answer, ['sepults', 'sepultados']);
   // Public card fields: kept like any other list's, so the offline search can find them.
   await persist(() => storeCards(cards, null));
   return cards;

@@ -1,24 +1,17 @@
 /**
- * Which words a failed call shows (spec §8): each screen gives its texts per status; the
- * server's message is used where the spec says "server message, else …"; no signal gets our
- * own clear text, since it is not the server speaking.
+ * Which words a failed call shows (spec §8): each screen gives its texts per status, and the
+ * one classification (src/domain/outcome.ts) decides the class — the server's message where
+ * the spec says "server message, else …", the call's own text for a 5xx, the spec session
+ * text for a 401. Only a real lack of answer gets our own "sem conexão" text.
  */
 import { ApiFailure } from '../../../data/api';
+import { type CallTexts, failureMessage } from '../../../domain/outcome';
 import { TEXT } from '../texts';
 
-export interface FailureTexts {
-  fallback: string;
-  401?: string;
-  403?: string;
-  /** false: show the fallback even when the server sent a message. */
-  useServerMessage?: boolean;
-}
+export type FailureTexts = CallTexts;
 
 export function failureText(err: unknown, texts: FailureTexts): string {
   if (!(err instanceof ApiFailure)) return texts.fallback;
-  if (err.offline) return TEXT.offline;
-  if (err.status === 401 && texts[401]) return texts[401];
-  if (err.status === 403 && texts[403]) return texts[403];
-  if (texts.useServerMessage === false) return texts.fallback;
-  return err.message || texts.fallback;
+  if (err.outcome.kind === 'no-answer') return TEXT.offline;
+  return failureMessage(err.outcome, texts);
 }

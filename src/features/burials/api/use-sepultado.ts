@@ -1,8 +1,9 @@
 /**
  * One burial record for the detail page (GUIDE §1): the stored row shows at once, the server
  * is asked on mount and when the session changes, and its answer lands in Dexie and from there
- * on the screen. Without signal the stored row stays, silently. A 404 removes the row and
- * gives the server's message.
+ * on the screen. Without signal, or when the server fails, the stored row stays (the page
+ * labels it as the device's copy). A 404 removes the row; every failure says "Erro ao carregar
+ * sepultado." (spec §8).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
@@ -46,7 +47,8 @@ export function useSepultado(id: string): SepultadoView {
       (err: unknown) => {
         if (!live) return;
         if (err instanceof ApiFailure && err.status === 404) {
-          setFetch({ phase: 'notFound', message: err.message || TEXT.detailLoadError });
+          // Spec §8 "Detail load": one text for every failure, an unknown id included.
+          setFetch({ phase: 'notFound', message: TEXT.detailLoadError });
         } else {
           setFetch({ phase: 'failed', offline: err instanceof ApiFailure && err.offline });
         }

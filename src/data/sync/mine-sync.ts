@@ -1,0 +1,38 @@
+/**
+ * The records the logged-in person may edit, kept on the device beside the visit pack, so the
+ * dashboard ("Memorial") and the record page's "Editar" work without signal. Fetched with
+ * every pack download and delta sync from GET /api/sync/mine — an authenticated call answering
+ * only for the caller, because the public record sync never says who manages a record.
+ * Stored per person: on a shared phone, one person's list never answers for another.
+ */
+import type { MineAnswer } from '../../domain/sync-types';
+import { request } from '../api';
+import type { MemorialDb } from '../db';
+import { readAuth } from '../session-storage';
+import { readMeta, writeMeta } from './sync-meta';
+
+const key = (userId: string) => `sync.mine.${userId}`;
+
+export interface StoredMine extends MineAnswer {
+  at: number;
+}
+
+/** Asks the server (when someone is logged in) and stores the answer; failures are silent. */
+export async function syncMine(db: MemorialDb, now: number = Date.now()): Promise<void> {
+  const auth = readAuth();
+  if (!auth || (auth.role !== 'admin' && auth.role !== 'concessionario')) return;
+  try {
+    const answer = await request<MineAnswer>('sync/mine', {
+      method: 'get',
+      fallback: 'Não foi possível ler seus registros.',
+    });
+    if (answer.userId !== auth.userId) return;
+    await writeMeta(db, key(answer.userId), { ...answer, at: now } satisfies StoredMine);
+  } catch {
+    // Without signal (or an ended session, announced by the client) the stored list stays.
+  }
+}
+
+export function readMine(db: MemorialDb, userId: string): Promise<StoredMine | undefined> {
+  return readMeta<StoredMine>(db, key(userId));
+}

@@ -1,0 +1,60 @@
+/**
+ * Who may do what (spec §6), as one rule shared by the server's guards and the screens'
+ * buttons, online and offline. The screens pass what they know about the resource (on the
+ * device, a concessionário's assigned ids come with the visit pack); the server passes the
+ * database's answer. Pure: no I/O.
+ */
+import type { Role } from './user-rules';
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+export type Action =
+  | 'burial:list-mine'
+  | 'burial:create'
+  | 'burial:edit'
+  | 'burial:delete'
+  | 'burial:assign'
+  | 'tribute:post'
+  | 'tribute:delete';
+
+export interface Resource {
+  /** burial:edit — the ids of the concessionários assigned to the record. */
+  assigned?: readonly string[];
+  /** tribute:delete — the author's id. */
+  authorId?: string | null;
+}
+
+/** Whether the role could ever do this (before looking at any resource). */
+export function canEver(actor: Actor | null, action: Action): boolean {
+  if (!actor) return false;
+  const { role } = actor;
+  switch (action) {
+    case 'burial:list-mine':
+    case 'burial:edit':
+      return role === 'admin' || role === 'concessionario';
+    case 'burial:create':
+    case 'burial:delete':
+    case 'burial:assign':
+      return role === 'admin';
+    case 'tribute:post':
+    case 'tribute:delete':
+      return true;
+  }
+}
+
+/** Whether the actor may do this to this resource. */
+export function can(actor: Actor | null, action: Action, resource: Resource = {}): boolean {
+  if (!actor || !canEver(actor, action)) return false;
+  if (actor.role === 'admin') return true;
+  switch (action) {
+    case 'burial:edit':
+      return (resource.assigned ?? []).includes(actor.id);
+    case 'tribute:delete':
+      return Boolean(resource.authorId) && resource.authorId === actor.id;
+    default:
+      return true;
+  }
+}
