@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
 
 // Product and provider names come from configuration (VITE_PRODUCT_NAME, VITE_PROVIDER_NAME)
 // so a municipality can brand the app without touching code.
@@ -57,6 +58,7 @@ export default defineConfig(({ mode }) => {
           ],
         },
       }),
+      precompress(),
     ],
   };
 });
