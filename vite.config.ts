@@ -29,7 +29,10 @@ export default defineConfig(({ mode }) => {
           globPatterns: ['**/*.{js,css,html,svg,png,jpg,ico,woff2,webmanifest}'],
           // emoji-picker-react's English emoji data: the app passes the Portuguese data instead
           // and never loads this chunk, so phones should not store it.
-          globIgnores: ['**/emojis-*.js'],
+          // The map (Leaflet) and the emoji picker with its Portuguese data are not needed by a
+          // first visit: they are cached when first used and by the visit pack
+          // (sw/lazy-assets.ts, src/features/offline/pack-extras.ts), keeping the precache small.
+          globIgnores: ['**/emojis-*.js', '**/map-section-*', '**/emoji-picker-*'],
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         },
         devOptions: { enabled: false },

@@ -1,14 +1,22 @@
-/** The frame of the routes with navbar, container and footer. */
+/**
+ * The frame of the routes with navbar, container and footer. A skip link leads keyboard and
+ * screen-reader users past the navbar to the page (WCAG 2.4.1). Loaded as its own chunk: /login
+ * and /register, which have no navbar, never download it.
+ */
 import { Outlet } from 'react-router-dom';
 import { PackOffer } from '../features/offline/pack-offer';
 import { FOOTER_YEAR, PROVIDER_NAME } from './branding';
 import { Navbar } from './navbar';
+import { MAIN_ID } from './route-focus';
 
 export function Layout() {
   return (
     <>
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Pular para o conteúdo
+      </a>
       <Navbar />
-      <main className="container">
+      <main className="container" id={MAIN_ID} tabIndex={-1}>
         <PackOffer />
         <Outlet />
       </main>

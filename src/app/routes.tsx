@@ -1,36 +1,37 @@
 /**
- * The route table of spec §2 with its guards. Pages other than login/register are lazy so the
- * first load of /login stays small; each lives in its feature folder.
+ * The route table of spec §2 with its guards. Every page but /login is a route-level `lazy`
+ * module: the data router loads the matched layout and page chunks in parallel (no waterfall
+ * of nested React.lazy), and the first load of /login carries neither the navbar, Dexie nor
+ * any other page (README: bundle budgets). Each page lives in its feature folder.
  */
-import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import type { AccessRule } from '../features/auth/access';
 import LoginPage from '../features/auth/login-page';
-import RegisterPage from '../features/auth/register-page';
 import { AutoSync } from '../features/offline/auto-sync-runner';
 import { FlashMessages } from './flash';
 import { Guard } from './guard';
-import { Layout } from './layout';
 import { PwaUpdate } from './pwa-update';
+import { RouteFocus } from './route-focus';
 
-const HomePage = lazy(() => import('../features/burials/home-page'));
-const DetailPage = lazy(() => import('../features/burials/detail-page'));
-const DashboardPage = lazy(() => import('../features/burials/dashboard-page'));
-const CreatePage = lazy(() => import('../features/burials/create-page'));
-const EditPage = lazy(() => import('../features/burials/edit-page'));
-const SearchPage = lazy(() => import('../features/search/results-page'));
-const ProfilePage = lazy(() => import('../features/users/profile-page'));
-const UserListPage = lazy(() => import('../features/users/user-list-page'));
-const UserCreatePage = lazy(() => import('../features/users/user-create-page'));
-const UserEditPage = lazy(() => import('../features/users/user-edit-page'));
-const ForgotPage = lazy(() => import('../features/auth/forgot-password-page'));
-const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
-const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
-const OutboxPage = lazy(() => import('../features/outbox/outbox-page'));
-const ConflictReviewPage = lazy(() => import('../features/outbox/conflict-review-page'));
-const OfflinePage = lazy(() => import('../features/offline/offline-page'));
-const PlanAdminPage = lazy(() => import('../features/map/plan-admin-page'));
-const LabelsPage = lazy(() => import('../features/map/labels-page'));
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** A lazy route: its module, behind the guard when the route has a rule. */
+function page(load: () => PageModule, rule: AccessRule | null = null) {
+  return {
+    lazy: async () => {
+      const { default: Page } = await load();
+      if (!rule) return { Component: Page };
+      return {
+        element: (
+          <Guard rule={rule}>
+            <Page />
+          </Guard>
+        ),
+      };
+    },
+  };
+}
 
 const LOGIN: AccessRule = { login: true };
 const STAFF: AccessRule = {
@@ -48,17 +49,13 @@ const CREATE_USER: AccessRule = {
   denied: 'Acesso restrito: somente administradores podem criar usuários.',
 };
 
-function guarded(rule: AccessRule | null, element: React.ReactNode) {
-  const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
-  return rule ? <Guard rule={rule}>{page}</Guard> : page;
-}
-
 function Root() {
   return (
     <>
       <FlashMessages />
       <PwaUpdate />
       <AutoSync />
+      <RouteFocus />
       <Outlet />
     </>
   );
@@ -70,29 +67,68 @@ export const router = createBrowserRouter(
       element: <Root />,
       children: [
         { path: '/login', element: <LoginPage /> },
-        { path: '/register', element: <RegisterPage /> },
-        { path: '/auth/forgot-password', element: guarded(null, <ForgotPage />) },
-        { path: '/auth/reset-password', element: guarded(null, <ResetPage />) },
-        { path: '/auth/verify-email', element: guarded(null, <VerifyPage />) },
+        { path: '/register', ...page(() => import('../features/auth/register-page')) },
         {
-          element: <Layout />,
+          path: '/auth/forgot-password',
+          ...page(() => import('../features/auth/forgot-password-page')),
+        },
+        {
+          path: '/auth/reset-password',
+          ...page(() => import('../features/auth/reset-password-page')),
+        },
+        { path: '/auth/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
+        {
+          lazy: async () => ({ Component: (await import('./layout')).Layout }),
           children: [
-            { path: '/', element: guarded(LOGIN, <HomePage />) },
-            { path: '/sepultados/pesquisa', element: guarded(null, <SearchPage />) },
-            { path: '/sepultados/meumemorial', element: guarded(STAFF, <DashboardPage />) },
+            { path: '/', ...page(() => import('../features/burials/home-page'), LOGIN) },
+            {
+              path: '/sepultados/pesquisa',
+              ...page(() => import('../features/search/results-page')),
+            },
+            {
+              path: '/sepultados/meumemorial',
+              ...page(() => import('../features/burials/dashboard-page'), STAFF),
+            },
             { path: '/meussepultados', element: <Navigate to="/sepultados/meumemorial" replace /> },
-            { path: '/sepultados/add', element: guarded(CREATE_BURIAL, <CreatePage />) },
-            { path: '/sepultados/edit/:id', element: guarded(STAFF, <EditPage />) },
-            { path: '/sepultados/etiquetas', element: guarded(ADMIN, <LabelsPage />) },
-            { path: '/sepultados/:id', element: guarded(null, <DetailPage />) },
-            { path: '/offline', element: guarded(null, <OfflinePage />) },
-            { path: '/user/profile', element: guarded(LOGIN, <ProfilePage />) },
-            { path: '/pendentes', element: guarded(LOGIN, <OutboxPage />) },
-            { path: '/pendentes/:id', element: guarded(LOGIN, <ConflictReviewPage />) },
-            { path: '/meuusuario', element: guarded(ADMIN, <UserListPage />) },
-            { path: '/usuarios/add', element: guarded(CREATE_USER, <UserCreatePage />) },
-            { path: '/usuarios/edit/:id', element: guarded(ADMIN, <UserEditPage />) },
-            { path: '/admin/mapa', element: guarded(ADMIN, <PlanAdminPage />) },
+            {
+              path: '/sepultados/add',
+              ...page(() => import('../features/burials/create-page'), CREATE_BURIAL),
+            },
+            {
+              path: '/sepultados/edit/:id',
+              ...page(() => import('../features/burials/edit-page'), STAFF),
+            },
+            {
+              path: '/sepultados/etiquetas',
+              ...page(() => import('../features/map/labels-page'), ADMIN),
+            },
+            { path: '/sepultados/:id', ...page(() => import('../features/burials/detail-page')) },
+            { path: '/offline', ...page(() => import('../features/offline/offline-page')) },
+            {
+              path: '/user/profile',
+              ...page(() => import('../features/users/profile-page'), LOGIN),
+            },
+            { path: '/pendentes', ...page(() => import('../features/outbox/outbox-page'), LOGIN) },
+            {
+              path: '/pendentes/:id',
+              ...page(() => import('../features/outbox/conflict-review-page'), LOGIN),
+            },
+            {
+              path: '/meuusuario',
+              ...page(() => import('../features/users/user-list-page'), ADMIN),
+            },
+            {
+              path: '/usuarios/add',
+              ...page(() => import('../features/users/user-create-page'), CREATE_USER),
+            },
+            {
+              path: '/usuarios/edit/:id',
+              ...page(() => import('../features/users/user-edit-page'), ADMIN),
+            },
+            {
+              path: '/admin/mapa',
+              ...page(() => import('../features/map/plan-admin-page'), ADMIN),
+            },
             { path: '*', element: <Navigate to="/" replace /> },
           ],
         },
