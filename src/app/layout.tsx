@@ -1,7 +1,9 @@
 /**
  * The frame of the routes with navbar, container and footer. A skip link leads keyboard and
  * screen-reader users past the navbar to the page (WCAG 2.4.1). Loaded as its own chunk: /login
- * and /register, which have no navbar, never download it.
+ * and /register, which have no navbar, never download it. The visit pack's offer comes after
+ * the page (pinned to the bottom edge by its CSS): a QR code opened at the grave shows the record
+ * first, and the offer never pushes it down.
  */
 import { Outlet } from 'react-router-dom';
 import { PackOffer } from '../features/offline/pack-offer';
@@ -17,8 +19,8 @@ export function Layout() {
       </a>
       <Navbar />
       <main className="container" id={MAIN_ID} tabIndex={-1}>
-        <PackOffer />
         <Outlet />
+        <PackOffer />
       </main>
       <footer className="footer">
         <p>

@@ -9,6 +9,8 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import type { AccessRule } from '../features/auth/access';
 import LoginPage from '../features/auth/login-page';
 import { AutoSync } from '../features/offline/auto-sync-runner';
+import { VisitorSearch } from '../features/search/visitor-search';
+import { DocumentTitle } from './document-title';
 import { FlashMessages } from './flash';
 import { Guard } from './guard';
 import { PwaUpdate } from './pwa-update';
@@ -56,6 +58,7 @@ function Root() {
       <PwaUpdate />
       <AutoSync />
       <RouteFocus />
+      <DocumentTitle />
       <Outlet />
     </>
   );
@@ -66,8 +69,14 @@ export const router = createBrowserRouter(
     {
       element: <Root />,
       children: [
-        { path: '/login', element: <LoginPage /> },
-        { path: '/register', ...page(() => import('../features/auth/register-page')) },
+        { path: '/login', element: <LoginPage after={<VisitorSearch intro />} /> },
+        {
+          path: '/register',
+          lazy: async () => {
+            const { default: RegisterPage } = await import('../features/auth/register-page');
+            return { element: <RegisterPage after={<VisitorSearch intro />} /> };
+          },
+        },
         {
           path: '/auth/forgot-password',
           ...page(() => import('../features/auth/forgot-password-page')),

@@ -16,7 +16,8 @@ export async function keepLoadedAssets(): Promise<void> {
   );
   const cache = await caches.open(LAZY_ASSET_CACHE);
   for (const url of urls) {
-    if (await caches.match(url)) continue;
+    // Hashed names: a precached copy under a revision query is the same file.
+    if (await caches.match(url, { ignoreSearch: true })) continue;
     await cache.add(url);
   }
 }
