@@ -12,10 +12,18 @@ import { useNearViewport } from '../../ui/use-near-viewport';
 
 const MapSection = lazy(() => import('./map-section'));
 
-function MapPlaceholder({ holder }: { holder?: React.RefObject<HTMLElement | null> }) {
+/** Until the map comes: the directions (text, no library needed) and the map's room kept. */
+function MapPlaceholder({
+  holder,
+  directions,
+}: {
+  holder?: React.RefObject<HTMLElement | null>;
+  directions: string;
+}) {
   return (
-    <section ref={holder} className="page detail-section map-loading">
-      <h2>Como chegar</h2>
+    <section ref={holder} className="page detail-section map-loading" aria-labelledby="como-chegar">
+      <h2 id="como-chegar">Como chegar</h2>
+      {directions && <p className="directions">{directions}</p>}
       <p className="muted">Carregando o mapa…</p>
     </section>
   );
@@ -36,9 +44,9 @@ export function GraveLocation({ row }: { row: LocalSepultado }) {
       </section>
     );
   }
-  if (!near) return <MapPlaceholder holder={holder} />;
+  if (!near) return <MapPlaceholder holder={holder} directions={directions} />;
   return (
-    <Suspense fallback={<MapPlaceholder />}>
+    <Suspense fallback={<MapPlaceholder directions={directions} />}>
       <MapSection
         grave={grave}
         nome={row.nome}
