@@ -6,18 +6,41 @@ import { precompress } from './scripts/precompress';
 // Few, purposeful chunks (README: bundle budgets). On a phone at the cemetery gate every extra
 // request costs a round trip and ~1 KB of headers, and the automatic split made ~40 chunks of
 // 1–2 KB. So: everything /login needs in one "boot" chunk; the data layer (Dexie, src/data,
-// src/domain) that every other page shares in one "data" chunk; feature code shared by several
-// pages in one "shared" chunk; each page its own chunk; the map (Leaflet), the QR code and the
+// src/domain) that every other page shares in one "data" chunk; feature code shared by four
+// pages or more in one "shared" chunk (lower counts pulled the forms into the detail page's
+// load); each page its own chunk; the map (Leaflet), the QR code and the
 // emoji picker stay apart, loaded only when used.
+const DATA_CHUNK =
+  /[\\/](src[\\/](data|domain|ui)[\\/]|node_modules[\\/]dexie(-react-hooks)?[\\/])/;
+// Not in it: what no page's first paint needs — the sync engine and the outbox sender (started
+// later, in their own chunks), and the search ranking rules (the results page only).
+const NOT_DATA_CHUNK =
+  /[\\/](sync[\\/]|outbox[\\/]outbox-(drain|http|runner|lock|effects)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+
+const DETAIL_SHARED =
+  /[\\/]src[\\/]features[\\/](outbox[\\/](outbox-state|use-outbox|outbox-actions)|burials[\\/](edit-outbox|image-overlay)|map[\\/](use-qr|qr-image))\./;
+
 const CHUNKS = {
   groups: [
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
     {
       name: 'data',
-      test: /[\\/](src[\\/](data|domain|ui)[\\/]|node_modules[\\/](dexie|dexie-react-hooks)[\\/])/,
+      test: (id: string) => DATA_CHUNK.test(id) && !NOT_DATA_CHUNK.test(id),
       priority: 20,
     },
-    { name: 'shared', test: /[\\/]src[\\/](features|app)[\\/]/, minShareCount: 2, priority: 10 },
+    {
+      name: 'shared',
+      // Feature code used by four pages or more; next, the small modules the QR landing (the
+      // detail page) shares with a page or two, which otherwise came as six 1 KB requests.
+      test: (id: string) => /[\\/]src[\\/](features|app)[\\/]/.test(id),
+      minShareCount: 4,
+      priority: 10,
+    },
+    {
+      name: 'detail-shared',
+      test: DETAIL_SHARED,
+      priority: 11,
+    },
   ],
 };
 

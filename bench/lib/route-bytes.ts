@@ -42,13 +42,12 @@ export async function coldContext(
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (options.auth) {
-    const auth = JSON.stringify(options.auth);
-    await context.addInitScript((value: string) => {
-      if (!localStorage.getItem('auth')) {
-        localStorage.setItem('auth', value);
-        localStorage.setItem('token', JSON.parse(value).token);
-      }
-    }, auth);
+    // A script string: this file is type-checked without the DOM library (tsconfig.server).
+    const auth = JSON.stringify(JSON.stringify(options.auth));
+    const token = JSON.stringify(options.auth.token);
+    await context.addInitScript({
+      content: `if (!localStorage.getItem('auth')) { localStorage.setItem('auth', ${auth}); localStorage.setItem('token', ${token}); }`,
+    });
   }
   return context;
 }
