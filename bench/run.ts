@@ -8,6 +8,7 @@
  * dropped; for quick repeated runs), --offline-rounds N (default 3), --offline-profile DIR
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
+ * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,6 +21,7 @@ import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
+import { firstVisitScenario } from './scenarios/first-visit';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
 import { searchScenario } from './scenarios/search';
@@ -161,6 +163,10 @@ async function main() {
         profile: arg('offline-profile'),
       })),
     );
+  }
+  if (!only || only.includes('first-visit')) {
+    console.log('== first-visit in Chromium (throttled)');
+    rows.push(...(await firstVisitScenario()));
   }
   const loadAvg = os
     .loadavg()
