@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startServer } from '../../scripts/server-process';
+import { bundleMarkdown, chunkSizes } from '../lib/bundle-report';
 import { INIT_SCRIPT, median, readFigures } from '../lib/page-metrics';
 import type { Row } from '../lib/report';
 import { apiSession, type ColdOptions, coldContext, KB, watchWire } from '../lib/route-bytes';
@@ -122,6 +123,7 @@ export async function firstVisitScenario(): Promise<Row[]> {
   });
   const lines: string[] = [];
   const rows: Row[] = [];
+  const routeChunks: Record<string, string[]> = {};
   try {
     const session = await apiSession(server.url, ADMIN.email, ADMIN.password);
     const list = (await (
@@ -162,6 +164,9 @@ export async function firstVisitScenario(): Promise<Row[]> {
       const runs: Awaited<ReturnType<typeof oneLoad>>[] = [];
       for (let i = 0; i < RUNS; i++)
         runs.push(await oneLoad(browser, server.url, route, route.auth ? session : undefined));
+      routeChunks[route.name] = (runs[0]?.requests ?? [])
+        .filter((r) => r.type === 'Script' || r.type === 'Stylesheet')
+        .map((r) => new URL(r.url).pathname.replace('/assets/', ''));
       const m = (f: (r: Awaited<ReturnType<typeof oneLoad>>) => number) => median(runs.map(f));
       const base = ISSUE_BASELINE[route.name];
       const lcp = m((r) => r.lcp);
@@ -212,7 +217,8 @@ export async function firstVisitScenario(): Promise<Row[]> {
     '',
   ];
   const file = path.resolve('bench/RESULTS-first-visit.md');
-  fs.writeFileSync(file, `${[...header, ...lines].join('\n')}\n`);
+  const bundle = bundleMarkdown(chunkSizes(), routeChunks);
+  fs.writeFileSync(file, `${[...header, ...lines, '', bundle].join('\n')}\n`);
   console.log(`Relatório: ${file}`);
   return rows;
 }
