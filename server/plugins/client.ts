@@ -48,7 +48,11 @@ export const clientPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(root, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
+        const rel = path
+          .relative(root, filePath)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(br|gz)$/, '');
         res.header('cache-control', cacheControl(rel));
         if (/\.(js|css|png|jpe?g|webp|ico|woff2)$/.test(rel) && rel !== 'sw.js') {
           for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
