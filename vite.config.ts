@@ -58,6 +58,8 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
+      // Read by the server to announce a public page's chunks with the shell (route-preload.ts).
+      manifest: true,
       rolldownOptions: { output: { codeSplitting: CHUNKS } },
     },
     server: {
