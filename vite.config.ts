@@ -58,8 +58,6 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
-      // Read by the server to announce a public page's chunks with the shell (route-preload.ts).
-      manifest: true,
       rolldownOptions: { output: { codeSplitting: CHUNKS } },
     },
     server: {

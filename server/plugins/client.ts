@@ -12,7 +12,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../src/domain/messages';
-import { routePreloads } from './route-preload';
 
 /**
  * Headers that only mean something on a document or a worker (CSP, framing, opener, feature
@@ -34,15 +33,13 @@ export function cacheControl(relPath: string): string {
   return relPath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-function sendIndex(reply: FastifyReply, preload: string | null = null) {
-  if (preload) reply.header('link', preload);
+function sendIndex(reply: FastifyReply) {
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
 }
 
 export const clientPlugin = fp(async (app: FastifyInstance) => {
   const root = app.ctx.config.clientDir;
   const hasClient = fs.existsSync(path.join(root, 'index.html'));
-  const preloads = routePreloads(root);
   if (hasClient) {
     // wildcard: false registers one route per built file, so nothing outside the build is served.
     await app.register(fastifyStatic, {
@@ -73,7 +70,7 @@ export const clientPlugin = fp(async (app: FastifyInstance) => {
     // App routes (no file extension) get the shell; a missing file is a real 404.
     const isNavigation = !/\.[a-z0-9]{1,8}$/i.test(pathname);
     if (hasClient && isNavigation && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendIndex(reply, preloads(pathname));
+      return sendIndex(reply);
     }
     return reply.code(404).send({ message: MSG.notFound });
   });
