@@ -49,8 +49,6 @@ const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
 function builtTextFiles(dir = root): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    // .vite/manifest.json is read by the server, never served.
-    if (e.name.startsWith('.')) return [];
     if (e.isDirectory()) return builtTextFiles(full);
     return TEXT.test(e.name) ? [path.relative(root, full).split(path.sep).join('/')] : [];
   });
@@ -121,21 +119,6 @@ describe('static files are pre-compressed and cached sensibly', () => {
       expect(answer.headers['cache-control'], route).toBe('no-cache');
       expect(decode(answer).equals(shell), route).toBe(true);
     }
-  });
-
-  it('the QR landing and the results page announce their chunks with the shell', async () => {
-    const detail = await get(server.url, `/sepultados/${'a'.repeat(24)}`, 'br');
-    const link = String(detail.headers.link ?? '');
-    expect(link).toMatch(/<\/assets\/detail-page-[^>]+\.js>; rel=modulepreload/);
-    expect(link).toMatch(/<\/assets\/data-[^>]+\.js>; rel=modulepreload/);
-    for (const [, file] of link.matchAll(/<\/([^>]+)>/g)) {
-      expect(fs.existsSync(path.join(root, file ?? '')), file).toBe(true);
-    }
-    const results = await get(server.url, '/sepultados/pesquisa?q=maria', 'br');
-    expect(String(results.headers.link)).toMatch(/results-page-[^>]+\.js>; rel=modulepreload/);
-    // A page that needs a session announces nothing (a visitor would be sent to /login).
-    expect((await get(server.url, '/', 'br')).headers.link).toBeUndefined();
-    expect((await get(server.url, '/login', 'br')).headers.link).toBeUndefined();
   });
 
   it('the API keeps compressing its JSON', async () => {
