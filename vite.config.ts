@@ -1,6 +1,48 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress';
+
+// Few, purposeful chunks (README: bundle budgets). On a phone at the cemetery gate every extra
+// request costs a round trip and ~1 KB of headers, and the automatic split made ~40 chunks of
+// 1–2 KB. So: everything /login needs in one "boot" chunk; the data layer (Dexie, src/data,
+// src/domain) that every other page shares in one "data" chunk; feature code shared by four
+// pages or more in one "shared" chunk (lower counts pulled the forms into the detail page's
+// load); each page its own chunk; the map (Leaflet), the QR code and the
+// emoji picker stay apart, loaded only when used.
+const DATA_CHUNK =
+  /[\\/](src[\\/](data|domain|ui)[\\/]|node_modules[\\/]dexie(-react-hooks)?[\\/])/;
+// Not in it: what no page's first paint needs — the sync engine and the outbox sender (started
+// later, in their own chunks), and the search ranking rules (the results page only).
+const NOT_DATA_CHUNK =
+  /[\\/](sync[\\/]|outbox[\\/]outbox-(drain|http|runner|lock|effects)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+
+const DETAIL_SHARED =
+  /[\\/]src[\\/]features[\\/](outbox[\\/](outbox-state|use-outbox|outbox-actions)|burials[\\/](edit-outbox|image-overlay)|map[\\/](use-qr|qr-image))\./;
+
+const CHUNKS = {
+  groups: [
+    { name: 'boot', tags: ['$initial' as const], priority: 30 },
+    {
+      name: 'data',
+      test: (id: string) => DATA_CHUNK.test(id) && !NOT_DATA_CHUNK.test(id),
+      priority: 20,
+    },
+    {
+      name: 'shared',
+      // Feature code used by four pages or more; next, the small modules the QR landing (the
+      // detail page) shares with a page or two, which otherwise came as six 1 KB requests.
+      test: (id: string) => /[\\/]src[\\/](features|app)[\\/]/.test(id),
+      minShareCount: 4,
+      priority: 10,
+    },
+    {
+      name: 'detail-shared',
+      test: DETAIL_SHARED,
+      priority: 11,
+    },
+  ],
+};
 
 // Product and provider names come from configuration (VITE_PRODUCT_NAME, VITE_PROVIDER_NAME)
 // so a municipality can brand the app without touching code.
@@ -12,7 +54,12 @@ export default defineConfig(({ mode }) => {
     define: {
       'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
     },
-    build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      sourcemap: false,
+      rolldownOptions: { output: { codeSplitting: CHUNKS } },
+    },
     server: {
       proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
     },
@@ -28,7 +75,10 @@ export default defineConfig(({ mode }) => {
           globPatterns: ['**/*.{js,css,html,svg,png,jpg,ico,woff2,webmanifest}'],
           // emoji-picker-react's English emoji data: the app passes the Portuguese data instead
           // and never loads this chunk, so phones should not store it.
-          globIgnores: ['**/emojis-*.js'],
+          // The map (Leaflet) and the emoji picker with its Portuguese data are not needed by a
+          // first visit: they are cached when first used and by the visit pack
+          // (sw/lazy-assets.ts, src/features/offline/pack-extras.ts), keeping the precache small.
+          globIgnores: ['**/emojis-*.js', '**/map-section-*', '**/emoji-picker-*'],
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         },
         devOptions: { enabled: false },
@@ -57,6 +107,7 @@ export default defineConfig(({ mode }) => {
           ],
         },
       }),
+      precompress(),
     ],
   };
 });

@@ -9,6 +9,8 @@
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
+ * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
+ * the bundle report and the chunks each route loads); `bundle` writes only the chunk sizes.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -17,11 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type ServerProcess, startServer } from '../scripts/server-process';
+import { bundleMarkdown, chunkSizes } from './lib/bundle-report';
 import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
+import { firstVisitScenario } from './scenarios/first-visit';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
 import { searchScenario } from './scenarios/search';
@@ -172,25 +176,39 @@ async function main() {
       })),
     );
   }
+  if (!only || only.includes('bundle')) {
+    // Static and cheap: every chunk's raw / gzip / brotli size (first-visit adds the routes).
+    const file = path.join(ROOT, 'bench/RESULTS-bundle.md');
+    fs.writeFileSync(file, `# Bundle\n\n${bundleMarkdown(chunkSizes())}\n`);
+    console.log(`Relatório: ${file}`);
+  }
+  if (!only || only.includes('first-visit')) {
+    console.log('== first-visit in Chromium (throttled)');
+    rows.push(...(await firstVisitScenario()));
+  }
   const loadAvg = os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(', ');
   // A run of some scenarios (--only) gets its own file, so it never replaces the full report.
   const fileName = only ? `RESULTS-${only.join('-')}.md` : 'RESULTS.md';
-  const file = writeReport(
-    rows,
-    {
-      engines: engines.join(', '),
-      load: `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-      data: `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
-      'load average (1, 5, 15 min) at start': loadAtStart,
-      'load average (1, 5, 15 min) at end': loadAvg,
-    },
-    reportSections,
-    fileName,
-  );
-  console.log(`Relatório: ${file}`);
+  // first-visit and bundle write their own files; a run of only those writes nothing else.
+  const ownReport = ['first-visit', 'bundle'];
+  if (!only || only.some((n) => !ownReport.includes(n))) {
+    const file = writeReport(
+      rows,
+      {
+        engines: engines.join(', '),
+        load: `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+        data: `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+        'load average (1, 5, 15 min) at start': loadAtStart,
+        'load average (1, 5, 15 min) at end': loadAvg,
+      },
+      reportSections,
+      fileName,
+    );
+    console.log(`Relatório: ${file}`);
+  }
   for (const r of rows) {
     console.log(
       `${r.scenario}\t${r.engine}\t${r.target}\t${Math.round(r.rps ?? 0)} req/s\tp50 ${r.p50} ms\tp99 ${r.p99} ms\t${r.ratio ?? ''}`,

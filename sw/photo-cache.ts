@@ -13,7 +13,7 @@ import { matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { MemorialDb } from '../src/data/db';
 import { photoPath, storePhoto, trimViewed } from '../src/data/photo-store';
-import { thumbNameOf } from '../src/domain/upload-rules';
+import { displayNameOf, thumbNameOf } from '../src/domain/upload-rules';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -53,6 +53,11 @@ async function keepViewed(path: string, response: Response): Promise<void> {
 
 async function offlineFallback(path: string): Promise<Response> {
   const [kind = 'sepultados', file = ''] = path.split('/');
+  if (kind === 'sepultados' && file.endsWith('-m.webp')) {
+    // The 800 px copy of a srcset: the display file kept on the device serves as well.
+    const display = await stored(`${kind}/${displayNameOf(file)}`);
+    if (display) return display;
+  }
   if (kind === 'sepultados' && !file.endsWith('-t.webp')) {
     const thumb = await stored(`${kind}/${thumbNameOf(file)}`);
     if (thumb) return thumb;

@@ -4,7 +4,7 @@
  * navigations with the cached index.html so every route opens offline, answers photos under
  * /api/images from IndexedDB when the device holds them (photo-cache.ts), and sends the outbox
  * on Background Sync (outbox-sync.ts), and keeps OpenStreetMap tiles as they are viewed
- * (tiles.ts). No API answer goes into its caches: those live in Dexie. Updates wait for the page to ask (SKIP_WAITING) so nobody is reloaded mid-task.
+ * (tiles.ts), and keeps the chunks left out of the precache once fetched (lazy-assets.ts). No API answer goes into its caches: those live in Dexie. Updates wait for the page to ask (SKIP_WAITING) so nobody is reloaded mid-task.
  */
 import {
   cleanupOutdatedCaches,
@@ -12,6 +12,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerLazyAssets } from './lazy-assets';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPhotoCache } from './photo-cache';
 import { registerTileCache } from './tiles';
@@ -25,6 +26,7 @@ cleanupOutdatedCaches();
 registerOutboxSync();
 registerPhotoCache();
 registerTileCache();
+registerLazyAssets();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {

@@ -1,7 +1,10 @@
 /**
  * Serves the built PWA from CLIENT_DIR with an SPA fallback for navigations. The fallback never
- * covers /api: an unknown API path answers 404 JSON. Hashed assets are cached for a year; the
- * service worker and index.html are always revalidated so updates reach people.
+ * covers /api: an unknown API path answers 404 JSON. Text files are sent as the brotli or gzip
+ * copy the build wrote beside them (scripts/precompress.ts), chosen by Accept-Encoding, with
+ * `Vary: Accept-Encoding`. Hashed assets are cached for a year; everything else (index.html, the
+ * service worker, the manifest, logo, icons, placeholders) is revalidated by ETag on each use, so
+ * an update reaches people at once and an unchanged file costs a 304 (README: static files).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +12,26 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '../../src/domain/messages';
+
+/**
+ * Headers that only mean something on a document or a worker (CSP, framing, opener, feature
+ * policy). On a script, style or raster image they are ~600 bytes of nothing, paid on each of the
+ * first visit's requests over a crowded network; documents, SVG and the service worker keep them.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'permissions-policy',
+  'x-permitted-cross-domain-policies',
+  'x-dns-prefetch-control',
+];
+
+/** Content-hashed build output never changes under its name; anything else may. */
+export function cacheControl(relPath: string): string {
+  return relPath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 function sendIndex(reply: FastifyReply) {
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -23,14 +46,16 @@ export const clientPlugin = fp(async (app: FastifyInstance) => {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(root, filePath).split(path.sep).join('/');
-        if (rel.startsWith('assets/')) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (rel === 'sw.js' || rel.endsWith('.html') || rel.endsWith('.webmanifest')) {
-          res.header('cache-control', 'no-cache');
-        } else {
-          res.header('cache-control', 'public, max-age=3600');
+        const rel = path
+          .relative(root, filePath)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(br|gz)$/, '');
+        res.header('cache-control', cacheControl(rel));
+        if (/\.(js|css|png|jpe?g|webp|ico|woff2)$/.test(rel) && rel !== 'sw.js') {
+          for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         }
       },
     });

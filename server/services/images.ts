@@ -15,8 +15,10 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import {
+  displayNameOf,
   IMAGE_FILE_REGEX,
   IMAGE_KINDS,
+  mediumNameOf,
   thumbNameOf,
   UPLOAD_LIMITS,
   UPLOAD_MSG,
@@ -26,7 +28,7 @@ import { HttpError } from '../http-error';
 import { Semaphore } from './semaphore';
 
 // The names and kinds are shared with the service worker's photo store (src/domain).
-export { IMAGE_FILE_REGEX, IMAGE_KINDS, thumbNameOf };
+export { IMAGE_FILE_REGEX, IMAGE_KINDS, mediumNameOf, thumbNameOf };
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export function isImageKind(value: unknown): value is ImageKind {
@@ -39,6 +41,8 @@ export function isImageFileName(value: unknown): value is string {
 
 export interface PreparedImage {
   display: Buffer;
+  /** ≤ 800 px (the srcset's middle size; the display bytes when already that small), if asked. */
+  medium: Buffer | null;
   thumb: Buffer;
   width: number;
   height: number;
@@ -49,6 +53,8 @@ export interface StoredImage {
   file: string;
   /** Thumbnail (≤ 320 px on the longer side). */
   thumb: string;
+  /** ≤ 800 px copy (burial photos: the detail photo's srcset). */
+  medium: string | null;
   width: number;
   height: number;
 }
@@ -115,6 +121,8 @@ export const PLAN_MAX_SIDE = 4096;
 export interface PrepareOptions {
   /** Longer side of the display image (default UPLOAD_LIMITS.displayMaxSide). */
   maxSide?: number;
+  /** Also an 800 px copy (burial photos: the detail page's srcset). */
+  medium?: boolean;
 }
 
 /** Sniffs, checks and re-encodes one upload in memory; writes nothing. */
@@ -159,7 +167,20 @@ export async function prepareImage(
         })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
-      // The thumbnail comes from the small display image, not a second decode of the original.
+      // The smaller sizes come from the display image, not a second decode of the original.
+      const medium = !options.medium
+        ? null
+        : Math.max(display.info.width, display.info.height) > UPLOAD_LIMITS.mediumMaxSide
+          ? await sharp(display.data)
+              .resize({
+                width: UPLOAD_LIMITS.mediumMaxSide,
+                height: UPLOAD_LIMITS.mediumMaxSide,
+                fit: 'inside',
+                withoutEnlargement: true,
+              })
+              .webp({ quality: 78 })
+              .toBuffer()
+          : display.data;
       const thumb = await sharp(display.data)
         .resize({
           width: UPLOAD_LIMITS.thumbMaxSide,
@@ -171,6 +192,7 @@ export async function prepareImage(
         .toBuffer();
       return {
         display: display.data,
+        medium,
         thumb,
         width: display.info.width,
         height: display.info.height,
@@ -205,14 +227,18 @@ export async function writePreparedImage(
   const base = crypto.randomBytes(16).toString('hex');
   const file = `${base}.webp`;
   const thumb = `${base}-t.webp`;
+  const medium = prepared.medium ? `${base}-m.webp` : null;
   await fs.writeFile(path.join(dir, file), prepared.display, { flag: 'wx', mode: 0o644 });
   try {
     await fs.writeFile(path.join(dir, thumb), prepared.thumb, { flag: 'wx', mode: 0o644 });
+    if (medium && prepared.medium) {
+      await fs.writeFile(path.join(dir, medium), prepared.medium, { flag: 'wx', mode: 0o644 });
+    }
   } catch (err) {
-    await fs.rm(path.join(dir, file), { force: true });
+    for (const name of [file, thumb]) await fs.rm(path.join(dir, name), { force: true });
     throw err;
   }
-  return { file, thumb, width: prepared.width, height: prepared.height };
+  return { file, thumb, medium, width: prepared.width, height: prepared.height };
 }
 
 /** One upload → stored display image and thumbnail (415/413 HttpError when refused). */
@@ -222,7 +248,8 @@ export async function storeImage(
   bytes: Buffer,
   options: PrepareOptions = {},
 ): Promise<StoredImage> {
-  return writePreparedImage(ctx, kind, await prepareImage(bytes, options));
+  const withMedium = { medium: kind === 'sepultados', ...options };
+  return writePreparedImage(ctx, kind, await prepareImage(bytes, withMedium));
 }
 
 /**
@@ -235,7 +262,9 @@ export async function storeImages(
   uploads: Buffer[],
 ): Promise<StoredImage[]> {
   const prepared: PreparedImage[] = [];
-  for (const bytes of uploads) prepared.push(await prepareImage(bytes));
+  for (const bytes of uploads) {
+    prepared.push(await prepareImage(bytes, { medium: kind === 'sepultados' }));
+  }
   const stored: StoredImage[] = [];
   try {
     for (const p of prepared) stored.push(await writePreparedImage(ctx, kind, p));
@@ -250,11 +279,12 @@ export async function storeImages(
   return stored;
 }
 
-/** Removes a stored image and its thumbnail; unknown names and missing files are ignored. */
+/** Removes a stored image and its smaller sizes; unknown names and missing files are ignored. */
 export async function removeImage(ctx: AppContext, kind: ImageKind, file: string): Promise<void> {
   const display = imagePath(ctx, kind, file);
   const thumb = imagePath(ctx, kind, thumbNameOf(file));
-  for (const p of [display, thumb]) if (p) await fs.rm(p, { force: true });
+  const medium = imagePath(ctx, kind, mediumNameOf(file));
+  for (const p of [display, thumb, medium]) if (p) await fs.rm(p, { force: true });
 }
 
 export async function removeImages(
@@ -265,7 +295,11 @@ export async function removeImages(
   for (const file of files) await removeImage(ctx, kind, file);
 }
 
-/** The stored bytes, or null when the name is not ours or the file does not exist. */
+/**
+ * The stored bytes, or null when the name is not ours or the file does not exist. A photo
+ * stored before the 800 px copy existed answers its "-m" name with the display file, so a
+ * srcset never shows a broken image.
+ */
 export async function readImage(
   ctx: AppContext,
   kind: string,
@@ -276,6 +310,7 @@ export async function readImage(
   try {
     return await fs.readFile(p);
   } catch {
-    return null;
+    if (!file.endsWith('-m.webp')) return null;
+    return readImage(ctx, kind, displayNameOf(file));
   }
 }

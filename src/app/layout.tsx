@@ -1,16 +1,32 @@
-/** The frame of the routes with navbar, container and footer. */
+/**
+ * The frame of the routes with navbar, container and footer. A skip link leads keyboard and
+ * screen-reader users past the navbar to the page (WCAG 2.4.1). The pack offer is lazy: it reads
+ * Dexie, which /login's first load does without. The visit pack's offer comes after
+ * the page (pinned to the bottom edge by its CSS): a QR code opened at the grave shows the record
+ * first, and the offer never pushes it down.
+ */
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { PackOffer } from '../features/offline/pack-offer';
 import { FOOTER_YEAR, PROVIDER_NAME } from './branding';
 import { Navbar } from './navbar';
+import { MAIN_ID } from './route-focus';
+
+const PackOffer = lazy(() =>
+  import('../features/offline/pack-offer').then((m) => ({ default: m.PackOffer })),
+);
 
 export function Layout() {
   return (
     <>
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Pular para o conteúdo
+      </a>
       <Navbar />
-      <main className="container">
-        <PackOffer />
+      <main className="container" id={MAIN_ID} tabIndex={-1}>
         <Outlet />
+        <Suspense fallback={null}>
+          <PackOffer />
+        </Suspense>
       </main>
       <footer className="footer">
         <p>

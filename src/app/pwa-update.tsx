@@ -26,6 +26,9 @@ export function PwaUpdate() {
       });
       wb.addEventListener('controlling', (event) => {
         if (event.isUpdate) window.location.reload();
+        // First visit: chunks this page fetched before the worker took it (the map, the QR
+        // code) went around it; keep them so they open without signal (src/data/lazy-assets.ts).
+        else void import('../data/lazy-assets').then((m) => m.keepLoadedAssets()).catch(() => {});
       });
       // Registration can fail (service workers blocked, private mode): the app still works online.
       wb.register().catch(() => undefined);

@@ -9,9 +9,10 @@ import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/sea
 import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
+import { DB_NAME } from './db-name';
 import type { OutboxItem } from './outbox/outbox-types';
 
-export const DB_NAME = 'memorial';
+export { DB_NAME };
 
 export interface SessionRecord {
   key: 'current';

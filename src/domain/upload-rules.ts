@@ -14,6 +14,8 @@ export const UPLOAD_LIMITS = {
   maxInputPixels: 40_000_000,
   displayMaxSide: 1600,
   thumbMaxSide: 320,
+  /** The middle size of a photo's srcset (a phone's screen width at 2×). */
+  mediumMaxSide: 800,
   /** Photos one burial record may hold in all. */
   maxPhotosPerRecord: 20,
 } as const;
@@ -41,10 +43,23 @@ export const UPLOAD_MSG = {
 // "plano": the cemetery plan of the map (issue 8), kept larger than a photo (PLAN_MAX_SIDE).
 export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano'] as const;
 
-/** The only names the server writes (32 hex, "-t" for a thumbnail, .webp). */
-export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-t)?\.webp$/;
+/** The only names the server writes (32 hex, "-t" thumbnail, "-m" 800 px copy, .webp). */
+export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-[tm])?\.webp$/;
 
-/** The thumbnail's name for a display file name (they are written as a pair). */
+/** The thumbnail's name for a display file name (they are written together). */
 export function thumbNameOf(file: string): string {
-  return file.replace(/(?:-t)?\.webp$/, '-t.webp');
+  return file.replace(/(?:-[tm])?\.webp$/, '-t.webp');
+}
+
+/**
+ * The 800 px copy's name (written with the display file since the srcset; older photos have
+ * none and the server answers that name with the display file).
+ */
+export function mediumNameOf(file: string): string {
+  return file.replace(/(?:-[tm])?\.webp$/, '-m.webp');
+}
+
+/** The display file's name for any of its sizes. */
+export function displayNameOf(file: string): string {
+  return file.replace(/-[tm]\.webp$/, '.webp');
 }

@@ -69,9 +69,7 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
 
   it('shows every registration message, then registers', async () => {
     await page.goto('/register');
-    await expect(
-      page.getByRole('heading', { name: 'Cadastro de Usuário' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Cadastro de Usuário' }).waitFor();
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     for (const text of [
       'O nome é obrigatório',

@@ -29,6 +29,8 @@ async function photoSize(page: Page) {
     width: el.naturalWidth,
     height: el.naturalHeight,
     src: el.getAttribute('src') ?? '',
+    // What the srcset chose (the 800 px copy on a phone).
+    current: el.currentSrc,
   }));
 }
 
@@ -123,6 +125,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.goto(`/sepultados/${opened.id}`);
     const online = await photoSize(page);
     expect(online.width).toBeGreaterThan(320);
+    expect(online.current).toContain((opened.images[0] ?? '').replace('.webp', ''));
     // Kept by the service worker in the device's photos (IndexedDB), not in Cache Storage.
     await page.waitForFunction(
       (path) =>
@@ -135,7 +138,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
           };
           open.onerror = () => resolve(false);
         }),
-      `sepultados/${opened.images[0]}`,
+      `sepultados/${new URL(online.current).pathname.split('/').pop()}`,
       { timeout: 10_000, polling: 200 },
     );
 

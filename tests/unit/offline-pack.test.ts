@@ -85,8 +85,8 @@ describe('visit pack run', () => {
     await db.delete();
   });
 
-  it('brings the cemetery plan after the records (issue 8)', () => {
-    expect(builtInExtras?.map((e) => e.label)).toEqual(['Planta do cemitério']);
+  it('brings the cemetery plan, then the map and emoji code, after the records', () => {
+    expect(builtInExtras?.map((e) => e.label)).toEqual(['Planta do cemitério', 'Mapa e emojis']);
   });
 
   it('stores records then thumbnails, with progress in meta, then runs the extras', async () => {

@@ -1,9 +1,18 @@
-/** The frame of the public screens without navbar (login, register, password flows). */
+/**
+ * The frame of the public screens without navbar (login, register, password flows). `after`
+ * is what the app composes below the card (the visitor's search on /login and /register).
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/branding';
 
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+interface Props {
+  title: string;
+  children: ReactNode;
+  after?: ReactNode;
+}
+
+export function AuthCard({ title, children, after }: Props) {
   return (
     <main className="auth-page">
       <Link to="/" className="auth-brand">
@@ -14,6 +23,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         <h1 id="auth-title">{title}</h1>
         {children}
       </section>
+      {after}
     </main>
   );
 }

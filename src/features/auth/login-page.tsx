@@ -1,5 +1,5 @@
 /** /login (spec §2): e-mail, password with show/hide, "Entrar", links to reset and register. */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useFlash } from '../../app/flash';
 import { FormField } from '../../app/form-field';
@@ -8,7 +8,7 @@ import { safeNext } from './access';
 import { AuthCard } from './auth-card';
 import { useSession } from './session-context';
 
-export default function LoginPage() {
+export default function LoginPage({ after }: { after?: ReactNode }) {
   const session = useSession();
   const flash = useFlash();
   const navigate = useNavigate();
@@ -35,7 +35,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthCard title="Entrar">
+    <AuthCard title="Entrar" after={after}>
       <form onSubmit={submit} noValidate>
         <FormField
           label="E-mail"

@@ -1,5 +1,5 @@
 /** /register (spec §2, §5): every rule from src/domain, server field errors under their field. */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useFlash } from '../../app/flash';
 import { FormField } from '../../app/form-field';
@@ -16,7 +16,7 @@ import { AuthCard } from './auth-card';
 
 const EMPTY = { name: '', cpf: '', phone: '', email: '', password: '', confirmpassword: '' };
 
-export default function RegisterPage() {
+export default function RegisterPage({ after }: { after?: ReactNode }) {
   const flash = useFlash();
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
@@ -62,7 +62,7 @@ export default function RegisterPage() {
   }
 
   return (
-    <AuthCard title="Cadastro de Usuário">
+    <AuthCard title="Cadastro de Usuário" after={after}>
       <form onSubmit={submit} noValidate>
         <FormField
           label="Nome"

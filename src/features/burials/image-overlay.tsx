@@ -1,7 +1,8 @@
 /**
  * The enlarged photo (home cards, detail carousel): a modal dialog closed by the × button,
  * by Escape, or by a click outside the photo (the dialog fills the screen around it) (spec §2). The native <dialog> keeps focus
- * inside and gives it back to the opener on close.
+ * inside. Closing gives focus back to the photo that opened it (WCAG 2.4.3): the dialog is
+ * unmounted before it is closed, so the browser's own return of focus fell to <body>.
  */
 import { useEffect, useRef } from 'react';
 
@@ -15,8 +16,12 @@ export function ImageOverlay({ src, alt, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog

@@ -100,7 +100,9 @@ export function PhotoCarousel({ images, nome }: Props) {
                 alt={label(i)}
                 width={800}
                 height={600}
+                sizes="(min-width: 640px) 600px, 100vw"
                 loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
               />
             </button>
           </div>

@@ -1,11 +1,14 @@
 /**
  * A burial photo: the domain's resolver turns the stored name into a URL (placeholder when
  * missing), and a photo that cannot load — no signal and not in the browser cache — falls
- * back to the placeholder instead of a broken image.
+ * back to the placeholder instead of a broken image. `sizes` turns on the responsive set the
+ * server keeps for burial photos (320 / 800 / 1600 px: thumbnail, -m copy, display file), so a
+ * phone downloads the 800 px copy instead of the 1600 px file.
  */
 import { type ImgHTMLAttributes, useState } from 'react';
 import { API_BASE } from '../../data/api';
 import { resolveImage } from '../../domain/sepultado-display';
+import { IMAGE_FILE_REGEX, mediumNameOf, thumbNameOf } from '../../domain/upload-rules';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   file: string | null | undefined;
@@ -17,14 +20,24 @@ export function imageUrl(file: string | null | undefined, placeholder: string): 
   return resolveImage(file, placeholder, 'sepultados', API_BASE);
 }
 
-export function SepultadoImage({ file, placeholder, alt, ...rest }: Props) {
+/** "thumb 320w, -m 800w, display 1600w" for a stored burial photo's name; else undefined. */
+export function photoSrcSet(file: string | null | undefined): string | undefined {
+  if (!file || !IMAGE_FILE_REGEX.test(file)) return undefined;
+  const url = (name: string) => imageUrl(name, '');
+  return `${url(thumbNameOf(file))} 320w, ${url(mediumNameOf(file))} 800w, ${url(file)} 1600w`;
+}
+
+export function SepultadoImage({ file, placeholder, alt, sizes, ...rest }: Props) {
   const src = imageUrl(file, placeholder);
   const [failed, setFailed] = useState<string | null>(null);
+  const srcSet = sizes && failed !== src ? photoSrcSet(file) : undefined;
   return (
     <img
       loading="lazy"
       decoding="async"
       {...rest}
+      sizes={srcSet ? sizes : undefined}
+      srcSet={srcSet}
       alt={alt}
       src={failed === src ? placeholder : src}
       onError={() => setFailed(src)}

@@ -1,16 +1,37 @@
 /**
  * Where the detail page puts "Como chegar" (issue 8). With coordinates, the map section is
- * loaded lazily (React.lazy: Leaflet and its CSS stay out of the first load); without them,
+ * loaded lazily, and only once its place comes near the viewport (React.lazy behind
+ * useNearViewport: Leaflet and its CSS never compete with the record's first paint); without them,
  * only the directions the record gives, and a word that the location is not registered yet.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { LocalSepultado } from '../../data/db';
 import { graveDirections, toLatLng } from '../../domain/geo';
 import { MAP_MSG } from '../../domain/map-messages';
+import { useNearViewport } from '../../ui/use-near-viewport';
 
 const MapSection = lazy(() => import('./map-section'));
 
+/** Until the map comes: the directions (text, no library needed) and the map's room kept. */
+function MapPlaceholder({
+  holder,
+  directions,
+}: {
+  holder?: React.RefObject<HTMLElement | null>;
+  directions: string;
+}) {
+  return (
+    <section ref={holder} className="page detail-section map-loading" aria-labelledby="como-chegar">
+      <h2 id="como-chegar">Como chegar</h2>
+      {directions && <p className="directions">{directions}</p>}
+      <p className="muted">Carregando o mapa…</p>
+    </section>
+  );
+}
+
 export function GraveLocation({ row }: { row: LocalSepultado }) {
+  const holder = useRef<HTMLElement>(null);
+  const near = useNearViewport(holder);
   const grave = toLatLng(row.latitude, row.longitude);
   const directions = graveDirections(row);
   if (!grave) {
@@ -23,15 +44,9 @@ export function GraveLocation({ row }: { row: LocalSepultado }) {
       </section>
     );
   }
+  if (!near) return <MapPlaceholder holder={holder} directions={directions} />;
   return (
-    <Suspense
-      fallback={
-        <section className="page detail-section map-loading">
-          <h2>Como chegar</h2>
-          <p className="muted">Carregando o mapa…</p>
-        </section>
-      }
-    >
+    <Suspense fallback={<MapPlaceholder directions={directions} />}>
       <MapSection
         grave={grave}
         nome={row.nome}

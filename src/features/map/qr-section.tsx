@@ -1,16 +1,26 @@
 /**
  * "Código QR" on the detail page (issue 8): the QR of this record's page, for a label on the
- * grave. The link is shown too, so a person can copy it; the QR library loads only here.
+ * grave. The link is shown too, so a person can copy it; the QR library loads only here, and
+ * only once the section comes near the viewport (below the fold on the QR landing itself).
  */
+import { useRef } from 'react';
+import { useNearViewport } from '../../ui/use-near-viewport';
 import { recordUrl } from './qr-image';
 import { useQr } from './use-qr';
 import './map.css';
 
 export function QrSection({ id, nome }: { id: string; nome: string }) {
   const url = recordUrl(id);
-  const { src, failed } = useQr(url);
+  const holder = useRef<HTMLElement>(null);
+  const near = useNearViewport(holder);
+  const { src, failed } = useQr(near ? url : null);
   return (
-    <section className="page detail-section qr-code" aria-labelledby="codigo-qr" data-qr-url={url}>
+    <section
+      ref={holder}
+      className="page detail-section qr-code"
+      aria-labelledby="codigo-qr"
+      data-qr-url={url}
+    >
       <h2 id="codigo-qr">Código QR</h2>
       {src ? (
         <img src={src} alt={`Código QR da página de ${nome}`} width={180} height={180} />

@@ -1,14 +1,18 @@
-/** The QR image (data: URL) of a text, made once per text; null while it is being drawn. */
+/**
+ * The QR image (data: URL) of a text, made once per text; null while it is being drawn, or while
+ * the text is null (the caller is not ready to pay for the QR library yet).
+ */
 import { useEffect, useState } from 'react';
 import { qrDataUrl } from './qr-image';
 
-export function useQr(text: string): { src: string | null; failed: boolean } {
-  const [state, setState] = useState<{ text: string; src: string | null; failed: boolean }>({
+export function useQr(text: string | null): { src: string | null; failed: boolean } {
+  const [state, setState] = useState<{ text: string | null; src: string | null; failed: boolean }>({
     text,
     src: null,
     failed: false,
   });
   useEffect(() => {
+    if (text === null) return;
     let live = true;
     qrDataUrl(text).then(
       (src) => live && setState({ text, src, failed: false }),

@@ -2,23 +2,45 @@
  * Mounted once at the root: keeps a visit pack current (src/data/sync/auto-sync.ts says when)
  * — its records and, through the same delta sync, the cemetery plan (a plan changed by an
  * admin reaches phones with the pack at their next sync, not only when a map opens online).
+ * A pack lives in IndexedDB, so where the app's database does not exist yet (a first visit)
+ * there is nothing to keep current and the sync code — Dexie with it — is not even downloaded.
  */
 import { useEffect } from 'react';
-import { onDeltaSynced, startAutoSync } from '../../data/sync/auto-sync';
+import { DB_NAME } from '../../data/db-name';
+
+/** False only when the browser can tell the database does not exist. */
+async function databaseExists(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((info) => info.name === DB_NAME);
+  } catch {
+    return true;
+  }
+}
 
 export function AutoSync() {
   useEffect(() => {
     const controller = new AbortController();
-    // Loaded only once a delta sync ran (a pack exists): the first paint of /login pays nothing.
-    const stopExtras = onDeltaSynced(async () => {
-      const { packExtras } = await import('./pack-extras');
-      for (const extra of packExtras) await extra.run(controller.signal).catch(() => undefined);
+    const stops: Array<() => void> = [];
+    let live = true;
+    void databaseExists().then(async (exists) => {
+      if (!exists || !live) return;
+      const { onDeltaSynced, startAutoSync } = await import('../../data/sync/auto-sync');
+      if (!live) return;
+      // The plan's step loads only once a delta sync ran (a pack exists).
+      stops.push(
+        onDeltaSynced(async () => {
+          const { packExtras } = await import('./pack-extras');
+          for (const extra of packExtras) await extra.run(controller.signal).catch(() => undefined);
+        }),
+      );
+      stops.push(startAutoSync());
     });
-    const stopSync = startAutoSync();
     return () => {
-      stopSync();
+      live = false;
       controller.abort();
-      stopExtras();
+      for (const stop of stops) stop();
     };
   }, []);
   return null;

@@ -9,6 +9,7 @@ import { PackProgress } from './pack-progress';
 import { formatBytes, formatCount, formatWhen, PACK_TEXT } from './texts';
 import { type PackView, usePack } from './use-pack';
 import './offline.css';
+import { PackSearchLink } from './pack-search-link';
 
 function Sizes({
   info,
@@ -121,6 +122,7 @@ export default function OfflinePage() {
           {PACK_TEXT.spaceUsed(formatBytes(view.storage.usage), formatBytes(view.storage.quota))}
         </p>
       )}
+      <PackSearchLink />
     </section>
   );
 }

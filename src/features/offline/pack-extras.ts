@@ -1,10 +1,12 @@
 /**
- * Other things a visit pack brings, run after its records and thumbnails — today the cemetery
- * plan of the map. Each step gets the pack's AbortSignal (Cancelar) and may throw SyncStopped (e.g. 'quota')
+ * Other things a visit pack brings, run after its records and thumbnails: the cemetery plan
+ * of the map, and the code of the map and of the emoji picker (left out of the precache so a
+ * first visit is ready for no signal sooner; README: lazy assets). Each step gets the pack's AbortSignal (Cancelar) and may throw SyncStopped (e.g. 'quota')
  * to stop the pack with its own message; any other failure of an extra is reported but does
  * not undo the records and photos already stored.
  */
 import { ApiFailure } from '../../data/api';
+import { keepLoadedAssets } from '../../data/lazy-assets';
 import { SyncStopped } from '../../data/sync/sync-errors';
 import { precachePlan, STORAGE_FULL_STATUS } from '../map/plan-offline';
 
@@ -33,5 +35,18 @@ packExtras.push({
       }
       throw err;
     }
+  },
+});
+
+/**
+ * The map's and the emoji picker's code: importing them fetches their chunks (the service worker
+ * keeps them), and keepLoadedAssets stores any chunk fetched before the worker took the page.
+ */
+packExtras.push({
+  label: 'Mapa e emojis',
+  run: async (signal) => {
+    if (signal.aborted) return;
+    await Promise.all([import('../map/map-section'), import('../tributes/emoji-picker')]);
+    await keepLoadedAssets();
   },
 });

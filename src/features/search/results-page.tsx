@@ -1,13 +1,15 @@
 /**
  * /sepultados/pesquisa?q= (spec §2): heading, the searched term, the count, result cards with
  * the matched text marked; the no-term and no-hit texts; a failure in place of the results;
- * without signal, the device's records with a note saying so.
+ * without signal, the device's records with a note saying so. Its own search form (prefilled)
+ * lets a visitor without an account, who has no navbar box (spec §2), search again.
  */
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
 import { SearchResultCard } from './search-card';
 import { useSearchResults } from './use-search-results';
+import { VisitorSearch } from './visitor-search';
 import '../burials/burials.css';
 import './search.css';
 
@@ -19,7 +21,10 @@ export default function SearchResultsPage() {
 
   return (
     <section className="search-page" aria-labelledby="search-title">
-      <h1 id="search-title">Resultados da Pesquisa</h1>
+      <h1 id="search-title" data-title={q ? `Resultados: ${q}` : undefined}>
+        Resultados da Pesquisa
+      </h1>
+      <VisitorSearch key={q} initial={q} />
       {state.status === 'no-term' && <p className="search-hint">{SEARCH_MSG.noTerm}</p>}
       {q && (
         <p className="search-term">

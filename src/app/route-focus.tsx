@@ -1,0 +1,43 @@
+/**
+ * After a client-side route change, moves focus to the new page's main heading so a screen
+ * reader announces it and a keyboard user starts at the top of the content (WCAG 2.4.3), instead
+ * of focus falling to <body>. The first load keeps the browser's own focus: nothing has changed
+ * for the person yet. Pages load lazily, so the heading is awaited for a short while.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+export const MAIN_ID = 'conteudo';
+
+function focusHeading(): boolean {
+  // A heading still saying "Carregando..." is about to be replaced: wait for the real one.
+  const ready = 'h1:not([aria-busy="true"])';
+  const heading =
+    document.querySelector<HTMLElement>(`#${MAIN_ID} ${ready}`) ??
+    document.querySelector<HTMLElement>(ready);
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: false });
+  return true;
+}
+
+export function RouteFocus() {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    let timer = 0;
+    const attempt = () => {
+      if (focusHeading() || ++tries > 100) return;
+      timer = window.setTimeout(attempt, 50);
+    };
+    attempt();
+    return () => window.clearTimeout(timer);
+  }, [pathname, search]);
+  return null;
+}

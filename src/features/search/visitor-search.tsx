@@ -1,0 +1,72 @@
+/**
+ * "Procurar sepultado": the visitor's own way into the public search (spec §6: searching and
+ * records are public) on the screens a person without an account lands on — /login, /register
+ * (composed there by the app's routes) and the results page itself. The navbar box stays as
+ * spec §2 says (hidden when logged out); this form is a separate, plain one: a GET form whose
+ * submit goes to the results page, which answers from the visit pack without signal.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { resultsPath } from './search-paths';
+import './visitor-search.css';
+
+export const VISITOR_SEARCH_TEXT = {
+  title: 'Procurar sepultado',
+  noAccount: 'Para procurar um sepultado e abrir o registro da sepultura não é preciso ter conta.',
+  label: 'Sepultado, rua, quadra ou placa',
+  submit: 'Procurar',
+} as const;
+
+interface Props {
+  /** The term already searched (results page). */
+  initial?: string;
+  /** Shows the heading and the no-account line (the login and register screens). */
+  intro?: boolean;
+}
+
+export function VisitorSearch({ initial = '', intro = false }: Props) {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState(initial);
+  const id = useId();
+  const titleId = `${id}-titulo`;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = term.trim();
+    if (q) navigate(resultsPath(q));
+  }
+
+  const form = (
+    <search
+      className="visitor-search"
+      aria-labelledby={intro ? titleId : undefined}
+      aria-label={intro ? undefined : VISITOR_SEARCH_TEXT.title}
+    >
+      <form onSubmit={submit}>
+        <label htmlFor={`${id}-q`}>{VISITOR_SEARCH_TEXT.label}</label>
+        <div className="visitor-search-row">
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            enterKeyHint="search"
+            autoComplete="off"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={!term.trim()}>
+            {VISITOR_SEARCH_TEXT.submit}
+          </button>
+        </div>
+      </form>
+    </search>
+  );
+  if (!intro) return form;
+  return (
+    <section className="visitor-search-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{VISITOR_SEARCH_TEXT.title}</h2>
+      <p>{VISITOR_SEARCH_TEXT.noAccount}</p>
+      {form}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * Accessible navigation and a visitor's way in, in Chromium against the demo cemetery:
+ * - a family without an account: /login → "Procurar sepultado" → results → the record, with
+ *   each page's own title and focus moved to its heading;
+ * - the skip link, and the photo overlay giving focus back to the photo that opened it;
+ * - axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) finds nothing on every route at 390 and 1366 px.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession } from '../../bench/lib/route-bytes';
+import type { ServerProcess } from '../../scripts/server-process';
+import { ADMIN, launchBrowser, newPhoneContext, startAppServer } from './harness';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // The test's contexts bypass the CSP (script-src 'self') to inject axe; the app is unchanged.
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: AxeViolation[];
+      passes: unknown[];
+    };
+    return { list: result.violations, passes: result.passes.length };
+  }, TAGS);
+  // axe really looked at the page (labels, contrast, landmarks… passed).
+  expect(violations.passes).toBeGreaterThan(10);
+  return violations.list.map(
+    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const focusedHeading = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.tagName === 'H1' ? el.textContent : null;
+  });
+
+describe('accessible navigation and the visitor search', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let record: { id: string; nome: string };
+
+  beforeAll(async () => {
+    server = await startAppServer({ env: { SEED: 'demo' } });
+    browser = await launchBrowser();
+    const session = await apiSession(server.url, ADMIN.email, ADMIN.password);
+    const res = await fetch(`${server.url}/api/sepultados`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const rows = (await res.json()) as { _id: string; nome: string; images: string[] }[];
+    const withPhoto = rows.find((r) => r.images.length > 0);
+    if (!withPhoto) throw new Error('the demo cemetery has no record with a photo');
+    record = { id: withPhoto._id, nome: withPhoto.nome };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a visitor without an account finds a grave from /login', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    try {
+      await page.goto('/');
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByRole('heading', { name: 'Procurar sepultado' }).waitFor();
+      await page
+        .getByText(
+          'Para procurar um sepultado e abrir o registro da sepultura não é preciso ter conta.',
+        )
+        .waitFor();
+      expect(await page.title()).toBe('Entrar — Memorial');
+      const term = record.nome.split(' ')[0] ?? record.nome;
+      await page.getByLabel('Sepultado, rua, quadra ou placa').fill(term);
+      await page.getByRole('button', { name: 'Procurar' }).click();
+      await page.waitForURL((url) => url.pathname === '/sepultados/pesquisa');
+      await page.getByRole('heading', { name: 'Resultados da Pesquisa', level: 1 }).waitFor();
+      await expect.poll(() => page.title()).toBe(`Resultados: ${term} — Memorial`);
+      await expect.poll(() => focusedHeading(page)).toBe('Resultados da Pesquisa');
+      // No navbar box when logged out (spec §2); the page's own form holds the term.
+      expect(await page.getByRole('combobox', { name: 'Pesquisar sepultados' }).count()).toBe(0);
+      expect(await page.getByLabel('Sepultado, rua, quadra ou placa').inputValue()).toBe(term);
+      const card = page.locator('.search-card', { hasText: record.nome }).first();
+      await card.getByRole('link', { name: 'Mais detalhes' }).click();
+      await page.getByRole('heading', { name: record.nome, level: 1 }).waitFor();
+      await expect.poll(() => page.title()).toBe(`${record.nome} — Memorial`);
+      await expect.poll(() => focusedHeading(page)).toBe(record.nome);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('skip link first; closing the photo overlay gives focus back to the photo', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/sepultados/${record.id}`);
+      await page.getByRole('heading', { name: record.nome, level: 1 }).waitFor();
+      await page.keyboard.press('Tab');
+      const first = await page.evaluate(() => document.activeElement?.textContent);
+      expect(first).toBe('Pular para o conteúdo');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('conteudo');
+
+      const opener = page.locator('.carousel-open').first();
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('dialog.image-overlay');
+      await dialog.waitFor();
+      await page.getByRole('button', { name: 'Fechar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    it(`axe finds no WCAG A/AA violation on any route at ${viewport.width} px`, async () => {
+      const found: string[] = [];
+      const check = async (context: BrowserContext, path: string, ready: string | RegExp) => {
+        const page = await context.newPage();
+        try {
+          await page.goto(path);
+          await page.getByRole('heading', { name: ready, level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          for (const v of await axeViolations(page)) found.push(`${path}: ${v}`);
+        } finally {
+          await page.close();
+        }
+      };
+      const visitor = await browser.newContext({
+        baseURL: server.url,
+        viewport,
+        locale: 'pt-BR',
+        bypassCSP: true,
+      });
+      try {
+        await check(visitor, '/login', 'Entrar');
+        await check(visitor, '/register', 'Cadastro de Usuário');
+        await check(visitor, '/auth/forgot-password', 'Recuperar senha');
+        await check(visitor, '/sepultados/pesquisa', 'Resultados da Pesquisa');
+        await check(visitor, '/sepultados/pesquisa?q=maria', 'Resultados da Pesquisa');
+        await check(visitor, `/sepultados/${record.id}`, record.nome);
+        await check(visitor, '/offline', 'Uso offline');
+      } finally {
+        await visitor.close();
+      }
+      const admin = await browser.newContext({
+        baseURL: server.url,
+        viewport,
+        locale: 'pt-BR',
+        bypassCSP: true,
+      });
+      try {
+        const page = await admin.newPage();
+        await page.goto('/login');
+        await page.getByLabel('E-mail').fill(ADMIN.email);
+        await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+        await page.getByRole('button', { name: 'Entrar' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        await page.close();
+        await check(admin, '/', 'Recentes');
+        await check(admin, `/sepultados/${record.id}`, record.nome);
+        await check(admin, '/sepultados/meumemorial', 'Gerenciamento de Sepultados');
+        await check(admin, '/sepultados/add', 'Criação de Memorial');
+        await check(admin, `/sepultados/edit/${record.id}`, /Editando as informações/);
+        await check(admin, '/user/profile', 'Perfil');
+        await check(admin, '/meuusuario', 'Gerenciamento de Usuários');
+        await check(admin, '/usuarios/add', 'Novo Usuário');
+        await check(admin, '/pendentes', 'Envios');
+      } finally {
+        await admin.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

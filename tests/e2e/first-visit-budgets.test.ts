@@ -1,0 +1,114 @@
+/**
+ * The first visit's weight, as Chromium counts it on the wire (CDP encodedDataLength), from a
+ * cold context with no service worker: the deterministic half of the first-visit budgets
+ * (README: bundle budgets; the timings live in `npm run bench -- --only first-visit`).
+ * /login JS ≤ 100 KB and all ≤ 140 KB; the QR landing (/sepultados/{id}, anonymous) JS ≤ 140 KB
+ * and all ≤ 260 KB with its first photo; / logged in JS ≤ 140 KB and all ≤ 260 KB. The map,
+ * the QR code and the emoji picker are not fetched before the visitor scrolls to them.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiSession,
+  type ColdOptions,
+  coldContext,
+  KB,
+  type WireTotals,
+  watchWire,
+} from '../../bench/lib/route-bytes';
+import type { ServerProcess } from '../../scripts/server-process';
+import { ADMIN, launchBrowser, startAppServer } from './harness';
+
+describe('first visit: bytes on the wire within budget', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let record: { id: string; nome: string };
+  let session: NonNullable<ColdOptions['auth']>;
+
+  beforeAll(async () => {
+    server = await startAppServer({ env: { SEED: 'demo' } });
+    browser = await launchBrowser();
+    session = await apiSession(server.url, ADMIN.email, ADMIN.password);
+    const res = await fetch(`${server.url}/api/sepultados`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const rows = (await res.json()) as { _id: string; nome: string; images: string[] }[];
+    const withPhoto = rows.find((r) => r.images.length > 0);
+    if (!withPhoto) throw new Error('the demo cemetery has no record with a photo');
+    record = { id: withPhoto._id, nome: withPhoto.nome };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function visit(
+    path: string,
+    ready: (page: import('playwright-core').Page) => Promise<void>,
+    options: ColdOptions = {},
+  ): Promise<WireTotals> {
+    const context = await coldContext(browser, server.url, options);
+    try {
+      const page = await context.newPage();
+      const wire = await watchWire(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      const totals = wire.totals();
+      const js = totals.byType.Script ?? 0;
+      console.warn(
+        `${path}: JS ${(js / KB).toFixed(1)} KB, all ${(totals.total / KB).toFixed(1)} KB, ` +
+          `${totals.requests.length} requests`,
+      );
+      if (process.env.BUDGET_DETAIL)
+        for (const r of totals.requests) console.warn(`  ${r.type} ${r.bytes} ${r.url}`);
+      // Every script and style travelled compressed (brotli: Chromium accepts it).
+      for (const r of totals.requests.filter((q) => q.type === 'Script' || q.type === 'Stylesheet'))
+        expect(r.encoding, r.url).toBe('br');
+      return totals;
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('/login: JS ≤ 100 KB, all ≤ 140 KB', async () => {
+    const totals = await visit('/login', async (page) => {
+      await page.getByRole('heading', { name: 'Entrar', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Procurar sepultado' }).waitFor();
+    });
+    expect(totals.byType.Script ?? 0).toBeLessThanOrEqual(100 * KB);
+    expect(totals.total).toBeLessThanOrEqual(140 * KB);
+  });
+
+  it('the QR landing, anonymous: JS ≤ 140 KB, all ≤ 260 KB with its first photo; nothing below the fold', async () => {
+    const totals = await visit(`/sepultados/${record.id}`, async (page) => {
+      await page.getByRole('heading', { name: record.nome, level: 1 }).waitFor();
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.detail-head img');
+        return Boolean(img?.complete && img.naturalWidth > 0);
+      });
+    });
+    const urls = totals.requests.map((r) => r.url);
+    expect(urls.some((u) => u.includes('/api/images/sepultados/'))).toBe(true);
+    for (const heavy of ['map-section', 'emoji-picker', 'leaflet', 'qrcode', 'browser-'])
+      expect(
+        urls.filter((u) => u.includes(heavy)),
+        heavy,
+      ).toEqual([]);
+    expect(totals.byType.Script ?? 0).toBeLessThanOrEqual(140 * KB);
+    expect(totals.total).toBeLessThanOrEqual(260 * KB);
+  });
+
+  it('/ logged in: JS ≤ 140 KB, all ≤ 260 KB', async () => {
+    const totals = await visit(
+      '/',
+      async (page) => {
+        await page.getByRole('heading', { name: 'Recentes', level: 1 }).waitFor();
+        await page.locator('.card-grid a').first().waitFor();
+      },
+      { auth: session },
+    );
+    expect(totals.byType.Script ?? 0).toBeLessThanOrEqual(140 * KB);
+    expect(totals.total).toBeLessThanOrEqual(260 * KB);
+  });
+});
