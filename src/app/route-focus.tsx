@@ -32,7 +32,12 @@ export function RouteFocus() {
     }
     let tries = 0;
     let timer = 0;
+    const before = document.activeElement;
     const attempt = () => {
+      // The person already put focus somewhere else while the page loaded (typing in the
+      // navbar's search box, say): moving it now would take their keystrokes away.
+      const now = document.activeElement;
+      if (now && now !== before && now !== document.body) return;
       if (focusHeading() || ++tries > 100) return;
       timer = window.setTimeout(attempt, 50);
     };
