@@ -17,10 +17,16 @@ export interface StoredMine extends MineAnswer {
   at: number;
 }
 
-/** Asks the server (when someone is logged in) and stores the answer; failures are silent. */
+/**
+ * Asks the server (when someone is logged in) and stores the answer; failures are silent.
+ * Asked whatever role the device has stored: right after a login (or a promotion) the stored
+ * role can still be the default "usuario" while the current-user check is under way, and a
+ * pack downloaded in that moment would leave a concessionário without an offline list. The
+ * server answers an empty list to whoever may edit nothing.
+ */
 export async function syncMine(db: MemorialDb, now: number = Date.now()): Promise<void> {
   const auth = readAuth();
-  if (!auth || (auth.role !== 'admin' && auth.role !== 'concessionario')) return;
+  if (!auth) return;
   try {
     const answer = await request<MineAnswer>('sync/mine', {
       method: 'get',
