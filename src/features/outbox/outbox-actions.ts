@@ -1,11 +1,11 @@
 /** The person's actions on an item, each followed by a drain so the result shows at once. */
 import { db } from '../../data/db';
 import { discardItem, resolveConflict, retryItem } from '../../data/outbox/outbox-queue';
-import { requestDrain } from '../../data/outbox/outbox-runner';
+import { requestDrainSoon } from '../../data/outbox/outbox-runner-lazy';
 
 export async function retryNow(id: string): Promise<void> {
   await retryItem(db, id);
-  requestDrain();
+  requestDrainSoon();
 }
 
 export function discard(id: string): Promise<boolean> {
@@ -15,6 +15,6 @@ export function discard(id: string): Promise<boolean> {
 /** false: nothing was left to send (every field kept as the record has it now). */
 export async function resolve(id: string, keepMine: ReadonlySet<string>): Promise<boolean> {
   const left = await resolveConflict(db, id, keepMine);
-  if (left) requestDrain();
+  if (left) requestDrainSoon();
   return left;
 }

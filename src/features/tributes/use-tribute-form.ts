@@ -10,7 +10,7 @@ import { useFlash } from '../../app/flash';
 import { ApiFailure } from '../../data/api';
 import { db } from '../../data/db';
 import { discardItem, enqueueTribute } from '../../data/outbox/outbox-queue';
-import { requestDrain, waitForOutcome } from '../../data/outbox/outbox-runner';
+import { requestDrainSoon, waitForOutcomeSoon } from '../../data/outbox/outbox-runner-lazy';
 import { OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
 import { newId } from '../../domain/ids';
 import { failureMessage, OUTCOME_MSG } from '../../domain/outcome';
@@ -177,8 +177,8 @@ export function useTributeForm(
         onPosted(item?._id ? item : null);
         return 'sent';
       }
-      requestDrain();
-      const outcome = await waitForOutcome(queued, ONLINE_WAIT_MS);
+      requestDrainSoon();
+      const outcome = await waitForOutcomeSoon(queued, ONLINE_WAIT_MS);
       if (!outcome || outcome.state === 'sent') {
         flash.success(TRIBUTE_MSG.posted);
         reset();
