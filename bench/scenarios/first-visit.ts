@@ -215,7 +215,7 @@ export async function firstVisitScenario(): Promise<Row[]> {
   const header = [
     '# First visit at the cemetery gate',
     '',
-    `Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; CDP 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, CPU ×4; cold context per run; demo cemetery; ${os.cpus().length} cores shared with other engineers' test runs (timings noisy), load average ${os
+    `Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; CDP 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, CPU ×4; cold context per run; demo cemetery; ${os.cpus().length} cores, load average at start ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(', ')}.`,
