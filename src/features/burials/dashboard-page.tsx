@@ -130,7 +130,7 @@ export default function DashboardPage() {
         </p>
       )}
       {list.phase === 'ready' && list.fromDevice && (
-        <p className="form-alert" role="status">
+        <p className="dash-device-note" role="status">
           {TEXT.mineFromDevice}
         </p>
       )}
