@@ -32,17 +32,23 @@ export function RouteFocus() {
     }
     let tries = 0;
     let timer = 0;
-    const before = document.activeElement;
+    // The person acts before the page's heading is there (types in the navbar's search box
+    // while the record loads, say): moving focus then would take their keystrokes away.
+    let acted = false;
+    const onAct = () => {
+      acted = true;
+    };
+    const events = ['keydown', 'pointerdown'] as const;
+    for (const name of events) document.addEventListener(name, onAct, true);
     const attempt = () => {
-      // The person already put focus somewhere else while the page loaded (typing in the
-      // navbar's search box, say): moving it now would take their keystrokes away.
-      const now = document.activeElement;
-      if (now && now !== before && now !== document.body) return;
-      if (focusHeading() || ++tries > 100) return;
+      if (acted || focusHeading() || ++tries > 100) return;
       timer = window.setTimeout(attempt, 50);
     };
     attempt();
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      for (const name of events) document.removeEventListener(name, onAct, true);
+    };
   }, [pathname, search]);
   return null;
 }
