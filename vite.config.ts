@@ -5,34 +5,39 @@ import { precompress } from './scripts/precompress';
 
 // Few, purposeful chunks (README: bundle budgets). On a phone at the cemetery gate every extra
 // request costs a round trip and ~1 KB of headers, and the automatic split made ~40 chunks of
-// 1–2 KB. So: everything /login needs in one "boot" chunk; the data layer (Dexie, src/data,
-// src/domain) that every other page shares in one "data" chunk; feature code shared by four
+// 1–2 KB. So: everything /login needs in one "boot" chunk; the data layer's core (Dexie, the
+// store, the outbox queue, src/domain, src/lib) that every other page shares in one "data" chunk; feature code shared by four
 // pages or more in one "shared" chunk (lower counts pulled the forms into the detail page's
 // load); each page its own chunk; the map (Leaflet), the QR code and the
 // emoji picker stay apart, loaded only when used.
 const DATA_CHUNK =
-  /[\\/](src[\\/](data|domain|ui)[\\/]|node_modules[\\/]dexie(-react-hooks)?[\\/])/;
+  /[\\/](src[\\/](data|domain|lib)[\\/]|node_modules[\\/]dexie(-react-hooks)?[\\/])/;
+// The data layer's per-screen queries and commands, and the shared widgets, are chunked like
+// the screens that use them (not in "data", which every page but /login loads).
+const SCREEN_CODE =
+  /[\\/]src[\\/]((features|app|ui|lib[\\/]texts)[\\/]|data[\\/](auth|burials|tributes|users|search|plan|pack)[\\/]|data[\\/](session|session-store)\.|data[\\/]outbox[\\/](use-outbox|outbox-actions|unsent-count)\.)/;
 // Not in it: what no page's first paint needs — the sync engine and the outbox sender (started
 // later, in their own chunks), and the search ranking rules (the results page only).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|outbox[\\/]outbox-(drain|http|runner|lock|effects)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/]|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 const DETAIL_SHARED =
-  /[\\/]src[\\/]features[\\/](outbox[\\/](outbox-state|use-outbox|outbox-actions)|burials[\\/](edit-outbox|image-overlay)|map[\\/](use-qr|qr-image))\./;
+  /[\\/]src[\\/](ui[\\/]outbox-state|data[\\/]outbox[\\/](use-outbox|outbox-actions)|data[\\/]burials[\\/]edit-outbox|features[\\/]burials[\\/]image-overlay|features[\\/]map[\\/](use-qr|qr-image))\./;
 
 const CHUNKS = {
   groups: [
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
     {
       name: 'data',
-      test: (id: string) => DATA_CHUNK.test(id) && !NOT_DATA_CHUNK.test(id),
+      test: (id: string) =>
+        DATA_CHUNK.test(id) && !NOT_DATA_CHUNK.test(id) && !SCREEN_CODE.test(id),
       priority: 20,
     },
     {
       name: 'shared',
       // Feature code used by four pages or more; next, the small modules the QR landing (the
       // detail page) shares with a page or two, which otherwise came as six 1 KB requests.
-      test: (id: string) => /[\\/]src[\\/](features|app)[\\/]/.test(id),
+      test: (id: string) => SCREEN_CODE.test(id),
       minShareCount: 4,
       priority: 10,
     },
@@ -77,7 +82,7 @@ export default defineConfig(({ mode }) => {
           // and never loads this chunk, so phones should not store it.
           // The map (Leaflet) and the emoji picker with its Portuguese data are not needed by a
           // first visit: they are cached when first used and by the visit pack
-          // (sw/lazy-assets.ts, src/features/offline/pack-extras.ts), keeping the precache small.
+          // (sw/lazy-assets.ts, src/data/pack/pack-extras.ts), keeping the precache small.
           globIgnores: ['**/emojis-*.js', '**/map-section-*', '**/emoji-picker-*'],
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         },

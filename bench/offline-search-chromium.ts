@@ -1,5 +1,5 @@
 /**
- * Offline search in the browser (issue 6: "offline search over 100k records in Chromium
+ * Offline search in the browser ("offline search over 100k records in Chromium
  * (Dexie): median under 30 ms"). Fills the app's IndexedDB database in Debian's Chromium with
  * `--count` generated records (the seed generator, same rows as `npm run seed`), then times
  * the app's own offline search and suggestions over queries families type (search-queries.ts).
@@ -18,18 +18,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { generateSepultado, seededRandom } from '../server/services/seed-generator';
-import type { LocalSepultado } from '../src/data/db';
+import { generateBurial, seededRandom } from '../server/modules/seed/seed-generator';
+import type { LocalBurial } from '../src/data/db';
 import { searchFields } from '../src/data/local-rows';
 import { searchQueries, suggestionQueries } from './scenarios/search-queries';
 
 const CHUNK = 5_000;
 const PROFILE_PORT = 47_316;
 
-function rows(count: number): LocalSepultado[] {
+function rows(count: number): LocalBurial[] {
   const rand = seededRandom(1);
   return Array.from({ length: count }, (_, i) => {
-    const g = generateSepultado(rand);
+    const g = generateBurial(rand);
     const id = (0x65f0a1b2 + i).toString(16).padStart(24, '0');
     return {
       _id: id,
@@ -159,7 +159,7 @@ interface BenchWindow {
   bench: {
     count(): Promise<number>;
     clear(): Promise<void>;
-    put(rows: LocalSepultado[]): Promise<number>;
+    put(rows: LocalBurial[]): Promise<number>;
     time(
       queries: readonly string[],
       rounds: number,

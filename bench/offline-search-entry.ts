@@ -1,14 +1,14 @@
 /**
  * Runs inside Chromium for bench/offline-search-chromium.ts: the app's own Dexie database and
- * offline search (src/features/search/offline-search.ts), exposed on globalThis for the driver.
+ * offline search (src/data/search/offline-search.ts), exposed on globalThis for the driver.
  */
-import { type LocalSepultado, MemorialDb } from '../src/data/db';
+import { type LocalBurial, MemorialDb } from '../src/data/db';
+import { searchOffline, suggestOffline } from '../src/data/search/offline-search';
 import { parseQuery, SEARCH_LIMITS } from '../src/domain/search-query';
-import { searchOffline, suggestOffline } from '../src/features/search/offline-search';
 
 const db = new MemorialDb('memorial-bench');
 
-async function put(rows: LocalSepultado[]): Promise<number> {
+async function put(rows: LocalBurial[]): Promise<number> {
   await db.sepultados.bulkPut(rows);
   return db.sepultados.count();
 }

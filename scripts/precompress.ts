@@ -2,7 +2,7 @@
  * Vite plugin: writes brotli (.br) and gzip (.gz) copies beside every compressible file of the
  * build, after everything else (the service worker included) is written. @fastify/static serves
  * them with `preCompressed`, so the server does no compression work per request and a crowded
- * network at the cemetery gate carries about a third of the bytes (README: static files).
+ * network at the cemetery gate carries about a third of the bytes (docs/decisions.md: static files).
  * Photos (PNG/JPEG/WebP) are already compressed and are left alone.
  */
 import fs from 'node:fs';

@@ -7,6 +7,23 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/index';
+import { BackgroundTasks } from './lib/background';
+import { KeyLock } from './lib/key-lock';
+import { createMailer, type Mailer } from './lib/mailer';
+import { RateLimiter } from './lib/rate-limiter';
+import { createTokenService, loadOrCreateSecret } from './lib/tokens';
+import { assigneeRoutes } from './modules/burials/assignees-routes';
+import { createBurialReads } from './modules/burials/burials-prepared';
+import { burialRoutes } from './modules/burials/burials-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { imageRoutes } from './modules/images/images-routes';
+import { labelRoutes } from './modules/labels/labels-routes';
+import { mapRoutes } from './modules/map/map-routes';
+import { searchRoutes } from './modules/search/search-routes';
+import { syncRoutes } from './modules/sync/sync-routes';
+import { blockedWordsOf } from './modules/tributes/tributes-blocked-words';
+import { tributeRoutes } from './modules/tributes/tributes-routes';
+import { userRoutes } from './modules/users/users-routes';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { compressionPlugin } from './plugins/compression';
@@ -15,20 +32,6 @@ import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-inj
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
-import { comentarioRoutes } from './routes/comentarios';
-import { concessionarioRoutes } from './routes/concessionarios';
-import { etiquetaRoutes } from './routes/etiquetas';
-import { healthRoutes } from './routes/health';
-import { imageRoutes } from './routes/images';
-import { mapaRoutes } from './routes/mapa';
-import { pesquisaRoutes } from './routes/pesquisa';
-import { sepultadoRoutes } from './routes/sepultados';
-import { syncRoutes } from './routes/sync';
-import { userRoutes } from './routes/users';
-import { BackgroundTasks } from './services/background';
-import { createMailer, type Mailer } from './services/mailer';
-import { RateLimiter } from './services/rate-limiter';
-import { createTokenService, loadOrCreateSecret } from './services/tokens';
 
 export interface BuildOptions {
   config: Config;
@@ -43,7 +46,7 @@ export interface BuildOptions {
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own multipart limits. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
@@ -64,6 +67,11 @@ export async function buildApp(options: BuildOptions) {
     limiter: options.limiter ?? new RateLimiter(),
     mailer: options.mailer ?? createMailer(config, app.log),
     background: new BackgroundTasks(app.log),
+    keyLock: new KeyLock(),
+    burialReads: createBurialReads(database.db),
+    syncInfo: { current: null },
+    editKeysPrunedAt: { at: 0 },
+    blockedWords: blockedWordsOf(config),
   };
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -85,14 +93,14 @@ export async function buildApp(options: BuildOptions) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(userRoutes);
-      await api.register(concessionarioRoutes);
-      await api.register(pesquisaRoutes);
-      await api.register(sepultadoRoutes);
-      await api.register(comentarioRoutes);
+      await api.register(assigneeRoutes);
+      await api.register(searchRoutes);
+      await api.register(burialRoutes);
+      await api.register(tributeRoutes);
       await api.register(imageRoutes);
       await api.register(syncRoutes);
-      await api.register(mapaRoutes);
-      await api.register(etiquetaRoutes);
+      await api.register(mapRoutes);
+      await api.register(labelRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,10 +1,18 @@
-/** What every route and service can reach: config, database, and the shared services. */
+/**
+ * What every route and service can reach: config, database, the shared services, and the
+ * per-app state of the modules (prepared statements, caches, locks). Built once by buildApp and
+ * owned by the app: two apps in one process (tests) never share any of it.
+ */
+import type { SyncInfo } from '../src/domain/sync-types';
+import type { BlockedWords } from '../src/domain/tribute-rules';
 import type { Config } from './config';
 import type { Database } from './db/index';
-import type { BackgroundTasks } from './services/background';
-import type { Mailer } from './services/mailer';
-import type { RateLimiter } from './services/rate-limiter';
-import type { TokenService } from './services/tokens';
+import type { BackgroundTasks } from './lib/background';
+import type { KeyLock } from './lib/key-lock';
+import type { Mailer } from './lib/mailer';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { TokenService } from './lib/tokens';
+import type { BurialReads } from './modules/burials/burials-prepared';
 
 export interface AppContext {
   config: Config;
@@ -15,6 +23,21 @@ export interface AppContext {
   mailer: Mailer;
   /** Work finished after the answer (e-mails); app.close() waits for it. */
   background: BackgroundTasks;
+  /** One attempt per idempotency key at a time (tribute posts, edits, the plan's update). */
+  keyLock: KeyLock;
+  /** The public reads of burial records: prepared statements and their caches. */
+  burialReads: BurialReads;
+  /** GET /api/sync/info's answer, kept a minute. */
+  syncInfo: SyncInfoCache;
+  /** When expired edit idempotency keys were last pruned (ms since the epoch). */
+  editKeysPrunedAt: { at: number };
+  /** The tributes' blocked-word list of this configuration, compiled on first use. */
+  blockedWords: () => BlockedWords;
+}
+
+/** GET /api/sync/info's one answer of an app, kept a minute (modules/sync/sync-info.ts). */
+export interface SyncInfoCache {
+  current: { expires: number; value: Promise<SyncInfo> } | null;
 }
 
 declare module 'fastify' {

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
-import { ensureAdmin } from './services/bootstrap';
-import { seedDemoIfEmpty } from './services/seed';
+import { ensureAdmin } from './modules/seed/bootstrap';
+import { seedDemoIfEmpty } from './modules/seed/seed';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -11,11 +11,7 @@ import path from 'node:path';
 import { newId } from '../src/domain/ids';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, type SqlRunner } from './db/index';
-import {
-  type GeneratedSepultado,
-  generateSepultado,
-  seededRandom,
-} from './services/seed-generator';
+import { type GeneratedBurial, generateBurial, seededRandom } from './modules/seed/seed-generator';
 
 /** Column → SQL array type: one array per column, unnested into rows by the database. */
 const COLUMNS = [
@@ -44,7 +40,7 @@ const COLUMNS = [
 const INSERT_SQL = `INSERT INTO sepultados (${COLUMNS.map(([c]) => c).join(', ')})
   SELECT * FROM unnest(${COLUMNS.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')})`;
 
-function row(r: GeneratedSepultado): unknown[] {
+function row(r: GeneratedBurial): unknown[] {
   const created = r.createdAt.toISOString();
   return [
     newId(r.createdAt.getTime()),
@@ -68,7 +64,7 @@ function row(r: GeneratedSepultado): unknown[] {
   ];
 }
 
-async function insertBatch(conn: SqlRunner, records: GeneratedSepultado[]): Promise<void> {
+async function insertBatch(conn: SqlRunner, records: GeneratedBurial[]): Promise<void> {
   const rows = records.map(row);
   const arrays = COLUMNS.map((_, c) => rows.map((r) => r[c]));
   await conn.exec('BEGIN');
@@ -120,7 +116,7 @@ async function main() {
         const size = Math.min(batch, count - done);
         await insertBatch(
           conn,
-          Array.from({ length: size }, () => generateSepultado(rand)),
+          Array.from({ length: size }, () => generateBurial(rand)),
         );
         if ((done / batch) % 20 === 19 || done + size >= count) {
           console.log(`  ${done + size} / ${count}`);

@@ -8,7 +8,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { isBuildAsset, LAZY_ASSET_CACHE } from '../src/domain/cache-names';
+import { isBuildAsset, LAZY_ASSET_CACHE } from '../src/domain/sw-protocol';
 
 declare const self: ServiceWorkerGlobalScope;
 

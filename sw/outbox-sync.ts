@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker's side of the outbox (issue 7): on a Background Sync event it drains the
+ * The service worker's side of the outbox: on a Background Sync event it drains the
  * queue with the session the page mirrored into IndexedDB, so a tribute written at the
  * graveside is sent when the phone finds signal even if the app was closed. It shares the
  * drain and its Web Lock with the page (never two drains at once). If items are still waiting
@@ -11,10 +11,10 @@ import { drainOutbox } from '../src/data/outbox/outbox-drain';
 import { applySent } from '../src/data/outbox/outbox-effects';
 import { httpTransport } from '../src/data/outbox/outbox-http';
 import { defaultLock } from '../src/data/outbox/outbox-lock';
+import { readMirror } from '../src/data/session-mirror';
+import { OUTBOX_SYNC_TAG } from '../src/domain/sw-protocol';
 
 declare const self: ServiceWorkerGlobalScope;
-
-export const OUTBOX_SYNC_TAG = 'memorial-outbox';
 
 interface SyncEvent extends ExtendableEvent {
   tag: string;
@@ -30,10 +30,7 @@ export function registerOutboxSync(): void {
       db,
       transport,
       lock,
-      session: async () => {
-        const current = await db.session.get('current');
-        return current ? { token: current.token, userId: current.userId } : null;
-      },
+      session: () => readMirror(db),
       onSent: (item, answer) => applySent(db, item, answer),
     });
     // The page is draining: it owns the work now.

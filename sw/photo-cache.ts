@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Photos on the device (issue 7), in the service worker: GET /api/images/<kind>/<file> from an
+ * Photos on the device, in the service worker: GET /api/images/<kind>/<file> from an
  * <img> is answered from Dexie `photos` when stored (visit pack, or opened before); otherwise
  * from the network, keeping a 200 image as "viewed" (trimmed by src/data/photo-store.ts). With
  * no signal and nothing stored: a burial's display photo falls back to its stored thumbnail

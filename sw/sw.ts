@@ -12,6 +12,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SW_MESSAGE } from '../src/domain/sw-protocol';
 import { registerLazyAssets } from './lazy-assets';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPhotoCache } from './photo-cache';
@@ -36,7 +37,7 @@ registerRoute(
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === SW_MESSAGE.skipWaiting) void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

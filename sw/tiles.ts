@@ -1,5 +1,5 @@
 /**
- * OpenStreetMap tiles (issue 8), cached only as they are viewed: OSM's tile usage policy forbids
+ * OpenStreetMap tiles, cached only as they are viewed: OSM's tile usage policy forbids
  * bulk pre-downloading, so nothing here fetches a tile the page did not ask for. CacheFirst with
  * a cap (500 tiles, 30 days) keeps the streets a visitor saw on the way in without growing
  * forever; offline, the map falls back to the cemetery plan kept in Dexie, not to this cache.
@@ -11,7 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
-export const TILE_CACHE = 'osm-tiles-v1';
+const TILE_CACHE = 'osm-tiles-v1';
 const TILE_URL = /^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/;
 
 export function registerTileCache(): void {

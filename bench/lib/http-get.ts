@@ -4,7 +4,7 @@
  *
  * Why not fetch(): Node 20's fetch (undici) decodes a compressed answer through a stream
  * pipeline of its own that cost 1.5–3 ms per answer on the bench machine, which is more than
- * the search itself. Measured on one server and one query (issue 6 note): fetch 5.7 ms, this
+ * the search itself. Measured on one server and one query: fetch 5.7 ms, this
  * client 2.8 ms, the server's own response time 2.0–2.7 ms. That cost belongs to the
  * measuring client, not to the server or to a phone's browser (which decodes natively), so
  * the figures would mostly measure the tool. The answer is still fully received and decoded

@@ -1,5 +1,5 @@
 /**
- * The first visit at the cemetery gate (README: first-visit budgets), in Chromium under a
+ * The first visit at the cemetery gate (docs/decisions.md: first-visit budgets), in Chromium under a
  * crowded network and a cheap phone: CDP Network.emulateNetworkConditions (1.6 Mbit/s down,
  * 750 kbit/s up, 150 ms RTT) and Emulation.setCPUThrottlingRate 4, a cold context each run,
  * median of 5 per route. Per route: bytes on the wire by type and requests (no service worker

@@ -1,5 +1,5 @@
 /**
- * The offline search in Chromium (issue 6: "offline search over 100k records in Chromium
+ * The offline search in Chromium ("offline search over 100k records in Chromium
  * (Dexie): median under 30 ms") as rows of the bench report: the app's own searchOffline
  * (50 cards + total) and suggestOffline (8) over the app's IndexedDB database filled with the
  * seed generator's records (bench/offline-search-chromium.ts does the work). No server: it

@@ -1,5 +1,5 @@
 /**
- * The visit pack (issue 7) on a server holding `npm run seed -- --count 100000`:
+ * The visit pack on a server holding `npm run seed -- --count 100000`:
  * - record part on the wire: a full walk of GET /api/sync/sepultados in the client's pages
  *   (PAGE_LIMIT), gzip as a browser asks, compressed bytes summed (raw socket bytes of the body);
  * - thumbnails: the seed CLI stores no photos, so PACK_PHOTOS records with a synthetic photo

@@ -1,5 +1,5 @@
 /**
- * The previous system's search, measured for comparison (issue 6): a case-insensitive
+ * The previous system's search, measured for comparison: a case-insensitive
  * substring match of the typed text over name, street, quadra and plate of every record, no
  * index, newest deaths first, 50 rows. It runs in the bench process, never as a product route:
  *
@@ -13,7 +13,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { generateSepultado, seededRandom } from '../../server/services/seed-generator';
+import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 
 export interface Baseline {
   where: string;
@@ -55,7 +55,7 @@ export async function pgliteBaseline(count: number, seed = 1): Promise<Baseline>
     const params: unknown[] = [];
     const tuples: string[] = [];
     for (let i = 0; i < size; i++) {
-      const g = generateSepultado(rand);
+      const g = generateBurial(rand);
       const n = params.push(g.nome, g.rua, g.quadra, g.chapa, g.dtFal);
       tuples.push(`($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`);
     }

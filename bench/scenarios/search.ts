@@ -1,5 +1,5 @@
 /**
- * The public search under load (issue 6), for a server holding `npm run seed -- --count
+ * The public search under load, for a server holding `npm run seed -- --count
  * 100000`: GET /api/sepultados/pesquisa (page of 50 with total) and ?suggestions=true over
  * queries derived from graves on the server (search-queries.ts), and in the same run the
  * previous system's unindexed substring scan over the same data (search-baseline.ts).

@@ -1,5 +1,5 @@
 /**
- * The burial register under load (issue 3), meant for a server with `npm run seed -- --count
+ * The burial register under load, meant for a server with `npm run seed -- --count
  * 100000` loaded: GET /api/sepultados/:id on random ids spread over the register, GET
  * /api/sepultados (home list), and the bare route, same connections and duration, same run;
  * then one 4000×3000 JPEG upload: time to answer and the server's memory (VmRSS sampled every
@@ -14,7 +14,7 @@ import { type LoadOptions, runLoad } from '../lib/load';
 import type { Row } from '../lib/report';
 import type { BenchContext } from '../lib/types';
 
-export interface SepultadosBenchOptions {
+export interface BurialsBenchOptions {
   engine: string;
   /** The real server, e.g. http://127.0.0.1:3101 */
   baseUrl: string;
@@ -33,7 +33,7 @@ interface Credentials {
   password: string;
 }
 
-function findCredentials(options: SepultadosBenchOptions): Credentials | null {
+function findCredentials(options: BurialsBenchOptions): Credentials | null {
   if (options.admin) return options.admin;
   const { BENCH_ADMIN_EMAIL: email, BENCH_ADMIN_PASSWORD: password } = process.env;
   if (email && password) return { email, password };
@@ -182,7 +182,7 @@ export async function measureUpload(
   };
 }
 
-export async function runSepultadosBench(options: SepultadosBenchOptions): Promise<Row[]> {
+export async function runBurialsBench(options: BurialsBenchOptions): Promise<Row[]> {
   const { baseUrl, engine, load } = options;
   const credentials = findCredentials(options);
   const token = credentials ? await login(baseUrl, credentials) : null;
@@ -243,7 +243,7 @@ export async function runSepultadosBench(options: SepultadosBenchOptions): Promi
 
 /** The harness's entry point (bench/run.ts). */
 export async function sepultadosScenario(ctx: BenchContext): Promise<Row[]> {
-  return runSepultadosBench({
+  return runBurialsBench({
     engine: ctx.engine,
     baseUrl: ctx.server.url,
     bareUrl: `${ctx.bare.url}/bare`,

@@ -5,10 +5,10 @@
  * admin), each client from its own address (X-Forwarded-For; run.ts starts the server with
  * TRUST_PROXY). Samples the server process's RSS every 5 s and reports growth after warm-up
  * (the first fifth of the run), p50/p99 per operation, errors and 5xx (targets: growth ≤ 10 %,
- * no 5xx; README "Caches").
+ * no 5xx; docs/decisions.md "Caches").
  */
 
-import { seededRandom } from '../../server/services/seed-generator';
+import { seededRandom } from '../../server/modules/seed/seed-generator';
 import { newId } from '../../src/domain/ids';
 import type { Row } from '../lib/report';
 import { reportSections } from '../lib/sections';

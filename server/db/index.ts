@@ -15,24 +15,10 @@ import pg from 'pg';
 import { runMigrations } from './migrate';
 import { PreparedReads } from './prepared';
 import { schema } from './schema';
+import type { DbKind, SqlRunner } from './sql-runner';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DbKind = 'pglite' | 'postgres';
-
-/** Raw SQL access for migrations and the few statements Drizzle does not express well. */
-export interface SqlRunner {
-  exec(sql: string): Promise<void>;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Runs fn on one connection (a pool would otherwise spread BEGIN and COMMIT over several). */
-  exclusive<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
-  /**
-   * A read-only statement of the public search whose plan does not depend on its values, run
-   * on PostgreSQL as a named prepared statement with a generic plan, on a small pool of its own
-   * (see prepared.ts): parsed and planned once per connection instead of at every call (~1 ms,
-   * a third of the search's time). PGlite: the same as query().
-   */
-  prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
+export type { DbKind, SqlRunner };
 
 export interface Database {
   db: Db;
@@ -41,7 +27,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgres:// URL; when null, PGlite is used. */
   databaseUrl: string | null;
   /** Directory for PGlite's files; null keeps it in memory (tests). */

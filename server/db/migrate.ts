@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DbKind, SqlRunner } from './index';
+import type { DbKind, SqlRunner } from './sql-runner';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 74_220_615;
 
-export function listMigrations(): { name: string; sql: string }[] {
+function listMigrations(): { name: string; sql: string }[] {
   return fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))

@@ -1,7 +1,7 @@
 /**
  * The public search's statements as named prepared statements, on a pool of their own.
  *
- * Why: the ranked search statement (services/search-sql.ts) is long; parsing and planning it
+ * Why: the ranked search statement (modules/search/search-sql.ts) is long; parsing and planning it
  * cost ~1 ms a call, a third of its time at 100k records. Named, PostgreSQL parses it once per
  * connection, and this pool's sessions use generic plans only (plan_cache_mode =
  * force_generic_plan): planned once, not at every call. PostgreSQL's own choice (auto) kept
@@ -10,9 +10,9 @@
  * So only statements whose plan is the same whatever the values may run here: the exact search
  * and the suggestions' name ranges, whose generic plans read the search indexes
  * (tests/api/search-explain.test.ts checks them). The typo pass and the presence check run
- * through the main pool, planned per call (services/search.ts says why).
+ * through the main pool, planned per call (modules/search/search.ts says why).
  *
- * Bounds (decision, README): a prepared statement of this size holds ~0.4 MB in its server
+ * Bounds (decision, docs/decisions.md): a prepared statement of this size holds ~0.4 MB in its server
  * process, kept until the connection closes. So the first MAX_STATEMENTS distinct texts are
  * prepared and any later one runs unnamed (the texts vary only with the query's shape — how
  * many words, which are numbers or field names — about 40 shapes cover what people type); and
@@ -27,7 +27,7 @@ import pg from 'pg';
 const MAX_STATEMENTS = 32;
 const MAX_CONNECTIONS = 6;
 
-export interface PreparedReadsOptions {
+interface PreparedReadsOptions {
   maxStatements?: number;
   maxConnections?: number;
 }

@@ -17,7 +17,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { TipoSepultura } from '../../src/domain/sepultado-rules';
+import type { TipoSepultura } from '../../src/domain/burial-rules';
 import type { Role } from '../../src/domain/user-rules';
 
 /** PostgreSQL's 64-bit transaction id, as decimal text (it can pass 2^53). */
@@ -44,8 +44,6 @@ export const users = pgTable('users', {
 });
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUserRow = typeof users.$inferInsert;
-
 export type AccountTokenPurpose = 'verify_email' | 'reset_password';
 
 /** One-use e-mailed links (migration 0003): only the SHA-256 of the token is stored. */
@@ -92,8 +90,6 @@ export const sepultados = pgTable('sepultados', {
   /** The writing transaction (migration 0006, set by the trigger): the sync orders by it. */
   changeXid: xid8('change_xid').notNull().default(sql`'2'`),
 });
-
-export type SepultadoRow = typeof sepultados.$inferSelect;
 
 /** A record's photos in display order (file ≤ 1600 px, thumb ≤ 320 px, both re-encoded). */
 export const sepultadoFotos = pgTable('sepultado_fotos', {
@@ -143,8 +139,6 @@ export const comentarios = pgTable('comentarios', {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
-
-export type ComentarioRow = typeof comentarios.$inferSelect;
 
 /** Per data write, the fields it changed: field → [before, after] (migration 0006, trigger). */
 export const sepultadoVersions = pgTable(

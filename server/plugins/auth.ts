@@ -9,9 +9,9 @@ import fp from 'fastify-plugin';
 import { verifyToPost } from '../../src/domain/account-messages';
 import { MSG } from '../../src/domain/messages';
 import { AUTH_REASON } from '../../src/domain/outcome';
-import type { Role } from '../../src/domain/user-rules';
+import { type Action, canEver } from '../../src/domain/permissions';
 import { type UserRow, users } from '../db/schema';
-import { forbidden, HttpError, unauthorized } from '../http-error';
+import { forbidden, HttpError, unauthorized } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,14 +21,14 @@ declare module 'fastify' {
 }
 
 /** Reads "Authorization: Bearer <token>"; anything else is a malformed header. */
-export function bearerToken(header: string | undefined): string | null | 'malformed' {
+function bearerToken(header: string | undefined): string | null | 'malformed' {
   if (header === undefined || header === '') return null;
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header.trim());
   return match?.[1] ?? 'malformed';
 }
 
-// One prepared statement per app: this read runs on every authenticated request.
-const prepared = new WeakMap<FastifyInstance, ReturnType<typeof prepareUserById>>();
+// One prepared statement per app (made when the plugin registers): this read runs on every
+// authenticated request.
 function prepareUserById(app: FastifyInstance) {
   return app.ctx.database.db
     .select()
@@ -37,22 +37,19 @@ function prepareUserById(app: FastifyInstance) {
     .limit(1)
     .prepare('auth_user_by_id');
 }
-function userById(app: FastifyInstance) {
-  let statement = prepared.get(app);
-  if (!statement) {
-    statement = prepareUserById(app);
-    prepared.set(app, statement);
-  }
-  return statement;
-}
+type UserById = ReturnType<typeof prepareUserById>;
 
-async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
+async function resolveUser(
+  app: FastifyInstance,
+  userById: UserById,
+  request: FastifyRequest,
+): Promise<UserRow | null> {
   const token = bearerToken(request.headers.authorization);
   if (token === null) return null;
   if (token === 'malformed') throw unauthorized(MSG.sessionInvalid);
   const claims = app.ctx.tokens.verify(token);
   if (!claims) throw unauthorized(MSG.sessionInvalid);
-  const [row] = await userById(app).execute({ id: claims.sub });
+  const [row] = await userById.execute({ id: claims.sub });
   // A valid signature for an account that no longer exists: say so (the client keeps that
   // person's queued work for a decision instead of waiting for a login that cannot happen).
   if (!row) throw unauthorized(MSG.accountGone, AUTH_REASON.accountDeleted);
@@ -64,17 +61,18 @@ async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promi
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  const userById = prepareUserById(app);
 
   /** For routes that need a login. */
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const user = await resolveUser(app, request);
+    const user = await resolveUser(app, userById, request);
     if (!user) throw unauthorized(MSG.unauthenticated);
     request.user = user;
   });
 
   /** For public routes that show more to some people: a bad token is still an error. */
   app.decorate('identify', async (request: FastifyRequest) => {
-    request.user = await resolveUser(app, request);
+    request.user = await resolveUser(app, userById, request);
   });
 });
 
@@ -85,16 +83,21 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for routes limited to some roles (run after `authenticate`). */
-export function requireRole(...roles: Role[]) {
+/**
+ * The one role guard: a preHandler (run after `authenticate`) that lets through whoever the
+ * shared rule (src/domain/permissions.ts) lets do `action` at all, and refuses the rest with 403
+ * and the route's words. What depends on the resource (an assignment, the author) is checked by
+ * the service with `can`, once the resource is read.
+ */
+export function requireCan(action: Action, message: string = MSG.forbidden) {
   return async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized(MSG.unauthenticated);
-    if (!roles.includes(request.user.role)) throw forbidden(MSG.forbidden);
+    if (!canEver(request.user, action)) throw forbidden(message);
   };
 }
 
 /**
- * preHandler for posting tributes (run after `authenticate`). Decision (issue 4, README): an
+ * preHandler for posting tributes (run after `authenticate`). Decision (docs/decisions.md): an
  * unverified account may log in, read and edit its profile, but publishes nothing until its
  * e-mail is confirmed, so a throwaway address cannot be used to post. The 403 names the field
  * `emailVerified` so the client can offer "reenviar link" (POST /api/users/resend-verification).

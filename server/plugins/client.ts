@@ -4,7 +4,7 @@
  * copy the build wrote beside them (scripts/precompress.ts), chosen by Accept-Encoding, with
  * `Vary: Accept-Encoding`. Hashed assets are cached for a year; everything else (index.html, the
  * service worker, the manifest, logo, icons, placeholders) is revalidated by ETag on each use, so
- * an update reaches people at once and an unchanged file costs a 304 (README: static files).
+ * an update reaches people at once and an unchanged file costs a 304 (docs/decisions.md: static files).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /** Content-hashed build output never changes under its name; anything else may. */
-export function cacheControl(relPath: string): string {
+function cacheControl(relPath: string): string {
   return relPath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-export const DRAIN_LIMITS = {
+const DRAIN_LIMITS = {
   /** Bytes read and thrown away after the refusal at most. */
   maxBytes: 16 * 1024 * 1024,
   /** Time spent waiting for the rest of the body at most. */

@@ -10,7 +10,7 @@ import {
   missingFieldMessage,
   unknownFieldMessage,
 } from '../../src/domain/messages';
-import { HttpError } from '../http-error';
+import { HttpError } from '../lib/http-error';
 import { drainRequest } from './drain';
 
 interface AjvIssue {

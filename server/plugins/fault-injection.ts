@@ -1,5 +1,5 @@
 /**
- * Test-only fault injection (README, "Outcomes"): lets an end-to-end test make the real server
+ * Test-only fault injection (docs/decisions.md, "Outcomes"): lets an end-to-end test make the real server
  * answer a chosen status (e.g. 500) to the next matching requests, so the browser meets a real
  * server failure over HTTP. Off by default and impossible to turn on in production: it is
  * registered only when NODE_ENV is "test" AND FAULT_INJECTION is "1" (the e2e harness sets

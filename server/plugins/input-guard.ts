@@ -1,5 +1,5 @@
 /**
- * One input rule before any handler (README "Input"): every string in a path parameter, the
+ * One input rule before any handler (docs/decisions.md "Input"): every string in a path parameter, the
  * query and a JSON body passes src/domain/input-rules.ts (no C0 control characters, tab and
  * line breaks only in multi-line fields) — a 400 naming the field, never a database error and
  * a 500. Path parameters that are ids (`id`, `…Id`) must be 24-hex ids: a malformed one names
@@ -9,12 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_MSG } from '../../src/domain/account-messages';
+import { SEP_MSG } from '../../src/domain/burial-messages';
 import { isId } from '../../src/domain/ids';
 import { controlCharMessage, hasForbiddenControl, isCleanName } from '../../src/domain/input-rules';
 import { MSG } from '../../src/domain/messages';
-import { SEP_MSG } from '../../src/domain/sepultado-messages';
 import { TRIBUTE_MSG } from '../../src/domain/tribute-rules';
-import { badRequest, notFound } from '../http-error';
+import { badRequest, notFound } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +45,7 @@ export function assertCleanText(field: string, value: string): void {
  * Walks a parsed JSON value or query without recursion (a 1 MiB body can nest half a million
  * arrays deep); each string is judged as a value of its top-level field.
  */
-export function assertCleanTree(root: unknown): void {
+function assertCleanTree(root: unknown): void {
   if (typeof root === 'string') {
     if (hasForbiddenControl('', root)) throw badRequest(MSG.invalidInput);
     return;

@@ -11,11 +11,11 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const CSP_DIRECTIVES: Record<string, string[]> = {
+const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  // OpenStreetMap tiles of the detail page's map (issue 8); nothing else from outside.
+  // OpenStreetMap tiles of the detail page's map; nothing else from outside.
   'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
   'font-src': ["'self'"],
   // The service worker fetches those tiles itself to cache them as they are viewed.
@@ -28,7 +28,7 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
-export function securityHeaders(https: boolean): Record<string, string> {
+function securityHeaders(https: boolean): Record<string, string> {
   const csp = Object.entries(CSP_DIRECTIVES)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');

@@ -1,5 +1,5 @@
 /**
- * Multipart uploads with explicit limits (GUIDE §2, issue 3): registers @fastify/multipart once
+ * Multipart uploads with explicit limits (docs/engineering.md#chosen-packages-and-why): registers @fastify/multipart once
  * and offers `readMultipart`, which reads a whole form into text fields and file buffers and
  * turns every limit into a 413 (or a malformed form into a 400) with a pt-BR message. Memory is
  * bounded by the whole-request cap; files never touch the disk here (the image pipeline
@@ -9,10 +9,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../src/domain/upload-rules';
-import { HttpError } from '../http-error';
+import { HttpError } from '../lib/http-error';
 import { assertCleanText } from './input-guard';
 
-export interface UploadLimits {
+interface UploadLimits {
   maxFiles: number;
   maxFileBytes: number;
   maxRequestBytes: number;
@@ -20,7 +20,7 @@ export interface UploadLimits {
   maxFieldBytes: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxFiles: UPLOAD_LIMITS.maxFiles,
   maxFileBytes: UPLOAD_LIMITS.maxFileBytes,
   maxRequestBytes: UPLOAD_LIMITS.maxRequestBytes,
@@ -35,18 +35,20 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-export interface MultipartForm {
+interface MultipartForm {
   /** Text parts by name, in arrival order (a repeated name gives several values). */
   fields: Record<string, string[]>;
   files: UploadedFile[];
 }
 
-export interface ReadMultipartOptions extends Partial<UploadLimits> {
+interface ReadMultipartOptions extends Partial<UploadLimits> {
   /** Field names that may carry files (e.g. ["images"]); a file anywhere else is a 400. */
   fileFields: readonly string[];
 }
 
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
+  // The file parts of a form route (forms.ts), set by readForm.
+  app.decorateRequest('uploads', null);
   await app.register(multipart, {
     // Defaults for anyone calling request.parts() directly; readMultipart passes its own.
     limits: {
@@ -80,11 +82,6 @@ function toHttpError(err: unknown): HttpError {
   if (known) return new HttpError(known[0], known[1]);
   // busboy's own failures (bad boundary, truncated body) are a malformed form, not our fault.
   return new HttpError(400, UPLOAD_MSG.malformed);
-}
-
-/** True when the request says it is multipart/form-data. */
-export function isMultipartRequest(request: FastifyRequest): boolean {
-  return request.isMultipart();
 }
 
 /**

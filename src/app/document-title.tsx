@@ -6,9 +6,9 @@
  * may give a fuller title in `data-title` (the results page: "Resultados: maria").
  */
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from './branding';
+import { PRODUCT_NAME } from '../ui/branding';
 
-export function titleFor(heading: string | null | undefined): string {
+function titleFor(heading: string | null | undefined): string {
   const text = heading?.replace(/\s+/g, ' ').trim();
   return text && text !== PRODUCT_NAME ? `${text} — ${PRODUCT_NAME}` : PRODUCT_NAME;
 }

@@ -1,9 +1,9 @@
 /** Route guard: login required → /login remembering the origin; wrong role → / (spec §2). */
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '../data/session';
 import { type AccessRule, decideAccess } from '../features/auth/access';
-import { useSession } from '../features/auth/session-context';
-import { useFlash } from './flash';
+import { useFlash } from '../ui/flash';
 
 /** Sends a person of the wrong role home, saying why when the route has a text for it. */
 function DeniedRedirect({ message }: { message?: string }) {

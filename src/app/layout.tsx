@@ -2,12 +2,12 @@
  * The frame of the routes with navbar, container and footer. A skip link leads keyboard and
  * screen-reader users past the navbar to the page (WCAG 2.4.1). The pack offer is lazy: it reads
  * Dexie, which /login's first load does without. The visit pack's offer comes after
- * the page (pinned to the bottom edge by its CSS): a QR code opened at the grave shows the record
- * first, and the offer never pushes it down.
+ * the page's content: a QR code opened at the grave shows the record first, and the offer never
+ * pushes it down nor covers it.
  */
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { FOOTER_YEAR, PROVIDER_NAME } from './branding';
+import { FOOTER_YEAR, PROVIDER_NAME } from '../ui/branding';
 import { Navbar } from './navbar';
 import { MAIN_ID } from './route-focus';
 

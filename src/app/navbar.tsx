@@ -4,11 +4,11 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useSession } from '../data/session';
 import { navLinks, searchHidden } from '../features/auth/access';
-import { useSession } from '../features/auth/session-context';
-import { PACK_TEXT } from '../features/offline/texts';
 import { SearchBox } from '../features/search/search-box';
-import { PRODUCT_NAME } from './branding';
+import { PACK_TEXT } from '../lib/texts/pack-texts';
+import { PRODUCT_NAME } from '../ui/branding';
 
 const OutboxLink = lazy(() => import('../features/outbox/outbox-link'));
 
@@ -35,7 +35,7 @@ export function Navbar() {
     // Writes still waiting to be sent wait for this person's next login: say so first.
     const userId = session.auth?.userId;
     if (userId) {
-      const outbox = await import('../features/outbox/unsent-count');
+      const outbox = await import('../data/outbox/unsent-count');
       const count = await outbox.unsentCount(userId).catch(() => 0);
       if (count > 0 && !window.confirm(outbox.logoutWarning(count))) return;
     }
@@ -99,7 +99,7 @@ export function Navbar() {
               </RouterLink>
             ),
           )}
-          {/* For everyone (visitors too): the visit pack, issue 7. */}
+          {/* For everyone (visitors too): the visit pack. */}
           <RouterLink to="/offline">{PACK_TEXT.navLink}</RouterLink>
         </nav>
       </div>

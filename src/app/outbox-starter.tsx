@@ -4,25 +4,25 @@
  * runner is imported lazily: it brings Dexie, which the login page's first load does without.
  */
 import { useEffect } from 'react';
-import { useSession } from '../features/auth/session-context';
+import { useSession } from '../data/session';
 
 export function OutboxStarter() {
   const { auth } = useSession();
   const userId = auth?.userId ?? null;
   const token = auth?.token ?? null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new token for the same person is a new login — restart and resume
+  // A new token for the same person is a new login: restart and resume.
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !token) return;
     let stop: (() => void) | null = null;
-    let live = true;
+    const ended = new AbortController();
     void import('../data/outbox/outbox-runner').then((runner) => {
-      if (!live) return;
+      if (ended.signal.aborted) return;
       stop = runner.startOutboxRunner();
       void runner.afterLogin(userId);
     });
     return () => {
-      live = false;
+      ended.abort();
       stop?.();
     };
   }, [userId, token]);

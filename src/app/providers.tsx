@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback } from 'react';
+import { SessionProvider } from '../data/session';
 import type { SessionEnd } from '../data/session-events';
 import { OUTCOME_MSG } from '../domain/outcome';
-import { SessionProvider } from '../features/auth/session-context';
-import { FlashProvider, useFlash } from './flash';
+import { FlashProvider, useFlash } from '../ui/flash';
 import { OutboxStarter } from './outbox-starter';
 
 function SessionWithFlash({ children }: { children: ReactNode }) {

@@ -1,30 +1,38 @@
 /**
  * The route table of spec §2 with its guards. The declarative <BrowserRouter> is used, not the
  * data router: the app has no loaders or actions, and the data router's code weighed 27 KB
- * (brotli) against 12 KB on every first visit (README: bundle budgets, measured). Every page
+ * (brotli) against 12 KB on every first visit (docs/decisions.md: bundle budgets, measured). Every page
  * but /login is a lazy chunk, so the first load of /login carries neither Dexie nor any other
  * page; the layout is small and static, so a page costs one round trip after the boot chunk.
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { registerPackCode } from '../data/pack/pack-code';
+import type { Action } from '../domain/permissions';
 import type { AccessRule } from '../features/auth/access';
 import LoginPage from '../features/auth/login-page';
 import { AutoSync } from '../features/offline/auto-sync-runner';
 import { VisitorSearch } from '../features/search/visitor-search';
+import { FlashMessages } from '../ui/flash';
 import { DocumentTitle } from './document-title';
-import { FlashMessages } from './flash';
 import { Guard } from './guard';
 import { Layout } from './layout';
 import { PwaUpdate } from './pwa-update';
 import { RouteFocus } from './route-focus';
 
+// A visit pack keeps the map's and the emoji picker's code for use without signal.
+registerPackCode(
+  () => import('../features/map/map-section'),
+  () => import('../features/tributes/emoji-picker'),
+);
+
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const HomePage = lazy(() => import('../features/burials/home-page'));
-const DetailPage = lazy(() => import('../features/burials/detail-page'));
+const DetailPage = lazy(() => import('./pages/burial-detail-page'));
 const DashboardPage = lazy(() => import('../features/burials/dashboard-page'));
 const CreatePage = lazy(() => import('../features/burials/create-page'));
 const EditPage = lazy(() => import('../features/burials/edit-page'));
-const SearchPage = lazy(() => import('../features/search/results-page'));
+const SearchPage = lazy(() => import('./pages/search-results-page'));
 const ProfilePage = lazy(() => import('../features/users/profile-page'));
 const UserListPage = lazy(() => import('../features/users/user-list-page'));
 const UserCreatePage = lazy(() => import('../features/users/user-create-page'));
@@ -38,21 +46,25 @@ const OfflinePage = lazy(() => import('../features/offline/offline-page'));
 const PlanAdminPage = lazy(() => import('../features/map/plan-admin-page'));
 const LabelsPage = lazy(() => import('../features/map/labels-page'));
 
+// Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
+// decided there, not here.
 const LOGIN: AccessRule = { login: true };
-const STAFF: AccessRule = {
+const RESTRICTED = 'Acesso restrito.';
+const allowedTo = (action: Action, denied = RESTRICTED): AccessRule => ({
   login: true,
-  roles: ['admin', 'concessionario'],
-  denied: 'Acesso restrito.',
-};
-const ADMIN: AccessRule = { login: true, roles: ['admin'], denied: 'Acesso restrito.' };
-const CREATE_BURIAL: AccessRule = {
-  ...ADMIN,
-  denied: 'Você não tem permissão para criar sepultados.',
-};
-const CREATE_USER: AccessRule = {
-  ...ADMIN,
-  denied: 'Acesso restrito: somente administradores podem criar usuários.',
-};
+  action,
+  denied,
+});
+const LIST_MINE = allowedTo('burial:list-mine');
+const EDIT_BURIAL = allowedTo('burial:edit');
+const CREATE_BURIAL = allowedTo('burial:create', 'Você não tem permissão para criar sepultados.');
+const PRINT_LABELS = allowedTo('label:print');
+const MANAGE_USERS = allowedTo('user:manage');
+const CREATE_USER = allowedTo(
+  'user:manage',
+  'Acesso restrito: somente administradores podem criar usuários.',
+);
+const EDIT_PLAN = allowedTo('plan:edit');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
@@ -90,24 +102,24 @@ export function AppRoutes() {
           <Route element={<Layout />}>
             <Route path="/" element={at(HomePage, LOGIN)} />
             <Route path="/sepultados/pesquisa" element={at(SearchPage)} />
-            <Route path="/sepultados/meumemorial" element={at(DashboardPage, STAFF)} />
+            <Route path="/sepultados/meumemorial" element={at(DashboardPage, LIST_MINE)} />
             <Route
               path="/meussepultados"
               element={<Navigate to="/sepultados/meumemorial" replace />}
             />
             <Route path="/sepultados/add" element={at(CreatePage, CREATE_BURIAL)} />
-            <Route path="/sepultados/edit/:id" element={at(EditPage, STAFF)} />
-            <Route path="/sepultados/etiquetas" element={at(LabelsPage, ADMIN)} />
+            <Route path="/sepultados/edit/:id" element={at(EditPage, EDIT_BURIAL)} />
+            <Route path="/sepultados/etiquetas" element={at(LabelsPage, PRINT_LABELS)} />
             <Route path="/sepultados/:id" element={at(DetailPage)} />
             <Route path="/offline" element={at(OfflinePage)} />
             <Route path="/user/profile" element={at(ProfilePage, LOGIN)} />
-            {/* Open without a login: a removed account's unsent work must stay reachable (README). */}
+            {/* Open without a login: a removed account's unsent work must stay reachable (docs/decisions.md). */}
             <Route path="/pendentes" element={at(OutboxPage)} />
             <Route path="/pendentes/:id" element={at(ConflictReviewPage, LOGIN)} />
-            <Route path="/meuusuario" element={at(UserListPage, ADMIN)} />
+            <Route path="/meuusuario" element={at(UserListPage, MANAGE_USERS)} />
             <Route path="/usuarios/add" element={at(UserCreatePage, CREATE_USER)} />
-            <Route path="/usuarios/edit/:id" element={at(UserEditPage, ADMIN)} />
-            <Route path="/admin/mapa" element={at(PlanAdminPage, ADMIN)} />
+            <Route path="/usuarios/edit/:id" element={at(UserEditPage, MANAGE_USERS)} />
+            <Route path="/admin/mapa" element={at(PlanAdminPage, EDIT_PLAN)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

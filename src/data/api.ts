@@ -4,13 +4,12 @@
  * (offline), which callers treat differently from an answer.
  */
 import ky, { HTTPError, type Options } from 'ky';
-import { classifyAnswer, classifyFailure, type Outcome } from '../domain/outcome';
+import { classifyAnswer, classifyFailure } from '../domain/outcome';
 import type { ApiError } from '../domain/types';
-import { API_BASE } from './api-base';
+import { API_BASE } from '../lib/api-base';
+import { ApiFailure } from './failure';
 import { announceSessionEnd } from './session-events';
 import { readToken } from './session-storage';
-
-export { API_BASE };
 
 export const api = ky.create({
   prefixUrl: API_BASE,
@@ -43,28 +42,6 @@ export const api = ky.create({
     ],
   },
 });
-
-export class ApiFailure extends Error {
-  /** The one classification (src/domain/outcome.ts) of what happened. */
-  public readonly outcome: Outcome;
-  constructor(
-    public readonly status: number,
-    message: string,
-    public readonly field?: string,
-    outcome?: Outcome,
-  ) {
-    super(message);
-    this.name = 'ApiFailure';
-    this.outcome =
-      outcome ??
-      (status === 0
-        ? { kind: 'no-answer', cause: 'network' }
-        : classifyAnswer({ status, body: { message, field } }));
-  }
-  get offline(): boolean {
-    return this.status === 0;
-  }
-}
 
 /** Any thrown value → ApiFailure, reading the server's {message, field} when there is one. */
 export async function toApiFailure(err: unknown, fallback: string): Promise<ApiFailure> {

@@ -1,9 +1,9 @@
 /**
- * Writes of the burial read model into Dexie (GUIDE §1: server → Dexie → useLiveQuery → UI).
+ * Writes of the burial read model into Dexie (docs/engineering.md#data-flow: server → Dexie → useLiveQuery → UI).
  * Each call is one transaction, so a screen never sees a list whose rows are not stored yet.
  */
 
-import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
+import type { BurialCard, BurialRecord } from '../domain/burial-types';
 import { db as defaultDb, type MemorialDb } from './db';
 import { mergeCard, rowFromRecord } from './local-rows';
 
@@ -11,7 +11,7 @@ export const HOME_LIST = 'home';
 
 /** Stores cards without downgrading full rows; with `listKey`, also their order for a screen. */
 export async function storeCards(
-  cards: SepultadoCard[],
+  cards: BurialCard[],
   listKey: string | null,
   database: MemorialDb = defaultDb,
 ): Promise<void> {
@@ -27,7 +27,7 @@ export async function storeCards(
 
 /** A full record (detail answer or the answer of a write) replaces whatever was stored. */
 export async function storeRecord(
-  record: SepultadoRecord,
+  record: BurialRecord,
   database: MemorialDb = defaultDb,
 ): Promise<void> {
   await database.sepultados.put(rowFromRecord(record));
@@ -35,7 +35,7 @@ export async function storeRecord(
 
 /** A new record goes first on the home list too, so it shows there at once (newest first). */
 export async function storeCreated(
-  record: SepultadoRecord,
+  record: BurialRecord,
   database: MemorialDb = defaultDb,
 ): Promise<void> {
   await database.transaction('rw', database.sepultados, database.lists, async () => {

@@ -1,16 +1,16 @@
 /**
  * The browser's database (Dexie over IndexedDB). Screens read from here; the sync engine and
- * the API client write here (GUIDE §1: server → sync → Dexie → useLiveQuery → UI). The service
+ * the API client write here (docs/engineering.md#data-flow: server → sync → Dexie → useLiveQuery → UI). The service
  * worker opens the same database by name to find the session and the outbox, so table names
  * and keys are a contract: extend the schema with new versions, never edit an old one.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import type { BurialCard, BurialRecord } from '../domain/burial-types';
+import type { OutboxItem } from '../domain/outbox-item';
 import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
-import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
 import { DB_NAME } from './db-name';
-import type { OutboxItem } from './outbox/outbox-types';
 
 export { DB_NAME };
 
@@ -27,12 +27,12 @@ export interface SessionRecord {
  * A burial as the device keeps it: the public record (full when its page was opened, or the
  * card fields from a list), plus local fields for the read model and the offline search.
  */
-export interface LocalSepultado
-  extends Omit<Partial<SepultadoRecord>, 'nome' | 'quadra' | 'chapa' | 'rua'> {
+export interface LocalBurial
+  extends Omit<Partial<BurialRecord>, 'nome' | 'quadra' | 'chapa' | 'rua'> {
   id: string;
-  nome: SepultadoCard['nome'];
-  quadra: SepultadoCard['quadra'];
-  chapa: SepultadoCard['chapa'];
+  nome: BurialCard['nome'];
+  quadra: BurialCard['quadra'];
+  chapa: BurialCard['chapa'];
   /** True once the full record (detail answer) is stored, not only card fields. */
   full: boolean;
   /** Folded, variant-normalised name tokens (search domain module) for the multi-entry index. */
@@ -55,23 +55,23 @@ export interface LocalSepultado
 }
 
 /** Ordered id lists of screens (e.g. the home page's "Recentes") so they show offline. */
-export interface ListRecord {
+interface ListRecord {
   key: string;
   ids: string[];
   storedAt: number;
 }
 
 /**
- * A tribute as the device keeps it for reading without signal (issue 5): the listed item plus
+ * A tribute as the device keeps it for reading without signal: the listed item plus
  * its paging cursor "createdAt_id", which sorts in list order within one record.
  */
-export interface LocalComentario extends TributeItem {
+export interface LocalTribute extends TributeItem {
   cursor: string;
   storedAt: number;
 }
 
 /**
- * A photo kept on the device (issue 7): thumbnails of the visit pack, photos of records a
+ * A photo kept on the device: thumbnails of the visit pack, photos of records a
  * visitor opened, the cemetery plan. Keyed by its path under /api/images/ (e.g.
  * "sepultados/ab12….webp"), so the service worker answers those URLs from here without signal
  * and the screens keep plain <img src>. Upload names are random and never reused, so a stored
@@ -87,24 +87,24 @@ export interface LocalPhoto {
 }
 
 /**
- * A write waiting for the server (issue 7): tributes and record edits are queued here first,
+ * A write waiting for the server: tributes and record edits are queued here first,
  * with a client-made id that is also their idempotency key, and drained by the page and by the
  * service worker, one drain at a time (src/data/outbox).
  */
-export type OutboxRecord = OutboxItem;
+type OutboxRecord = OutboxItem;
 
 /** Small key/value state: sync cursor, visit-pack progress, last update time. */
-export interface MetaRecord {
+interface MetaRecord {
   key: string;
   value: unknown;
 }
 
 export class MemorialDb extends Dexie {
   session!: EntityTable<SessionRecord, 'key'>;
-  sepultados!: EntityTable<LocalSepultado, 'id'>;
+  sepultados!: EntityTable<LocalBurial, 'id'>;
   lists!: EntityTable<ListRecord, 'key'>;
   meta!: EntityTable<MetaRecord, 'key'>;
-  comentarios!: EntityTable<LocalComentario, 'id'>;
+  comentarios!: EntityTable<LocalTribute, 'id'>;
   photos!: EntityTable<LocalPhoto, 'path'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
 
@@ -119,7 +119,7 @@ export class MemorialDb extends Dexie {
     });
     // Tributes read offline: one record's list in order via [sepultadoId+cursor].
     this.version(3).stores({ comentarios: 'id, [sepultadoId+cursor]' });
-    // Offline search (issue 6): plate/block/street numbers through a multi-entry index.
+    // Offline search: plate/block/street numbers through a multi-entry index.
     this.version(4)
       .stores({
         sepultados:
@@ -127,18 +127,18 @@ export class MemorialDb extends Dexie {
       })
       .upgrade((tx) =>
         tx
-          .table<LocalSepultado, string>('sepultados')
+          .table<LocalBurial, string>('sepultados')
           .toCollection()
           .modify((row) => {
             row.locationKeys = locationKeys(row);
           }),
       );
-    // Offline at the graveside (issue 7): photos on the device and the outbox of writes.
+    // Offline at the graveside: photos on the device and the outbox of writes.
     this.version(5).stores({
       photos: 'path, kind, storedAt',
       outbox: 'id, state, sepultadoId, createdAt',
     });
-    // Offline search speed (issue 6): records in death-date order (dtFal) and the whole name
+    // Offline search speed: records in death-date order (dtFal) and the whole name
     // (searchName), so a broad prefix's best 8 suggestions are found without reading its
     // thousands; two query words as one lookup of their token pair (namePairs).
     this.version(6)
@@ -148,7 +148,7 @@ export class MemorialDb extends Dexie {
       })
       .upgrade((tx) =>
         tx
-          .table<LocalSepultado, string>('sepultados')
+          .table<LocalBurial, string>('sepultados')
           .toCollection()
           .modify((row) => {
             row.searchName = searchNameOf(row.nome);

@@ -5,11 +5,13 @@
  * not kept on the device: the stored copy is shared by whoever uses the device next.
  */
 
+import type { BurialCard, BurialRecord } from '../domain/burial-types';
 import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
-import type { SepultadoCard, SepultadoRecord } from '../domain/sepultado-types';
-import type { LocalSepultado } from './db';
+import type { LocalBurial } from './db';
 
-export function rowFromRecord(record: SepultadoRecord, now: number = Date.now()): LocalSepultado {
+export type { LocalBurial };
+
+export function rowFromRecord(record: BurialRecord, now: number = Date.now()): LocalBurial {
   const { concessionarios: _c, concessionariosInfo: _ci, ...rest } = record;
   return {
     ...rest,
@@ -19,7 +21,7 @@ export function rowFromRecord(record: SepultadoRecord, now: number = Date.now())
   };
 }
 
-function cardFields(card: SepultadoCard) {
+function cardFields(card: BurialCard) {
   return {
     _id: card._id,
     id: card.id,
@@ -35,7 +37,7 @@ function cardFields(card: SepultadoCard) {
  * The derived fields the offline search indexes (search domain rules), from the fields a
  * card and a full record share. Every row written to the device gets them here.
  */
-export function searchFields(record: Pick<SepultadoCard, 'nome' | 'rua' | 'quadra' | 'chapa'>) {
+export function searchFields(record: Pick<BurialCard, 'nome' | 'rua' | 'quadra' | 'chapa'>) {
   const tokens = nameTokens(record.nome);
   return {
     nameTokens: tokens,
@@ -51,10 +53,10 @@ export function searchFields(record: Pick<SepultadoCard, 'nome' | 'rua' | 'quadr
  * the server; the next detail visit brings the rest).
  */
 export function mergeCard(
-  existing: LocalSepultado | undefined,
-  card: SepultadoCard,
+  existing: LocalBurial | undefined,
+  card: BurialCard,
   now: number = Date.now(),
-): LocalSepultado {
+): LocalBurial {
   const thumbs = card.thumb ? [card.thumb] : [];
   if (existing?.full) {
     const first = card.images[0];
@@ -71,7 +73,7 @@ export function mergeCard(
 }
 
 /** The card photo of a row: the thumbnail when there is one, else the display image. */
-export function cardPhoto(row: Pick<LocalSepultado, 'images' | 'thumbs'>): {
+export function cardPhoto(row: Pick<LocalBurial, 'images' | 'thumbs'>): {
   thumb: string | null;
   full: string | null;
 } {
@@ -80,12 +82,12 @@ export function cardPhoto(row: Pick<LocalSepultado, 'images' | 'thumbs'>): {
 }
 
 /** Answers spec §7 allows: a bare array, or an object holding it under one of these keys. */
-export function readCardList(answer: unknown, keys: string[]): SepultadoCard[] {
-  if (Array.isArray(answer)) return answer as SepultadoCard[];
+export function readCardList(answer: unknown, keys: string[]): BurialCard[] {
+  if (Array.isArray(answer)) return answer as BurialCard[];
   if (answer && typeof answer === 'object') {
     for (const key of keys) {
       const value = (answer as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value as SepultadoCard[];
+      if (Array.isArray(value)) return value as BurialCard[];
     }
   }
   return [];

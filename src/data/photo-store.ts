@@ -1,5 +1,5 @@
 /**
- * Photos kept on the device (issue 7), shared by the page (the visit pack's thumbnails) and the
+ * Photos kept on the device, shared by the page (the visit pack's thumbnails) and the
  * service worker (photos of records a visitor opened). Keyed by the path under /api/images/
  * ("sepultados/<file>"), so plain <img src> works offline. Kinds: "pack" stays until the pack
  * is removed; "viewed" is trimmed oldest first beyond VIEWED_CAP — 150 MB or 3000 photos, about
@@ -9,7 +9,7 @@
 import { IMAGE_FILE_REGEX, IMAGE_KINDS } from '../domain/upload-rules';
 import type { LocalPhoto, MemorialDb } from './db';
 
-export const VIEWED_CAP = { bytes: 150 * 1024 * 1024, items: 3000 } as const;
+const VIEWED_CAP = { bytes: 150 * 1024 * 1024, items: 3000 } as const;
 
 const IMAGES_PREFIX = '/api/images/';
 
@@ -22,10 +22,6 @@ export function photoPath(pathname: string): string | null {
     return null;
   }
   return `${kind}/${file}`;
-}
-
-export function photoUrl(path: string): string {
-  return `${IMAGES_PREFIX}${path}`;
 }
 
 /** A photo as it should be stored: a pack copy is never downgraded to "viewed". */

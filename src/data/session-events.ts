@@ -1,5 +1,5 @@
 /**
- * "The server ended this session" as one page-wide signal (README, "Outcomes"): any call that
+ * "The server ended this session" as one page-wide signal (docs/decisions.md, "Outcomes"): any call that
  * gets a 401 for the stored token — a screen's request through ky, or the outbox drained by the
  * page — announces it, and the session provider ends the session at once, so the navbar and the
  * guards change without a reload. Kept in data/ so the HTTP client and the outbox, which may

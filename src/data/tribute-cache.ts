@@ -1,7 +1,8 @@
 /**
- * The device's copy of the tributes it has seen, so a family at the graveside without signal
- * still reads them (GUIDE §1: what a visitor opened once works again offline). Written after
- * every page the server answers, read only when the server cannot be reached.
+ * The device's copy of the tributes it has seen: the store the tribute list reads, online and
+ * offline alike, so a family at the graveside without signal still reads them
+ * (docs/engineering.md#data-flow: what a visitor opened once works again offline). Written after
+ * every page the server answers, after a post or a sent outbox item, and on a deletion.
  *
  * A page answers for a whole cursor range, not just its items: page 1 covers everything newer
  * than its last item, a `before` page everything between `before` and its last item, and the
@@ -11,16 +12,16 @@
 import Dexie from 'dexie';
 import { tributeCursor } from '../domain/tribute-rules';
 import type { TributeItem } from '../domain/tribute-types';
-import type { LocalComentario, MemorialDb } from './db';
+import type { LocalTribute, MemorialDb } from './db';
 
 /** How many tributes of one record the offline list shows at most. */
-export const OFFLINE_LIST_MAX = 50;
+const OFFLINE_LIST_MAX = 50;
 
-function toLocal(item: TributeItem, now: number): LocalComentario {
+function toLocal(item: TributeItem, now: number): LocalTribute {
   return { ...item, cursor: tributeCursor(item), storedAt: now };
 }
 
-function fromLocal(row: LocalComentario): TributeItem {
+function fromLocal(row: LocalTribute): TributeItem {
   const { cursor: _cursor, storedAt: _storedAt, ...item } = row;
   return item;
 }
@@ -73,6 +74,32 @@ export async function cacheTribute(database: MemorialDb, item: TributeItem): Pro
 
 export async function uncacheTribute(database: MemorialDb, id: string): Promise<void> {
   await database.comentarios.delete(id);
+}
+
+/**
+ * Which of a record's stored tributes a list shows. `floor`: everything from that cursor up
+ * (inclusive), or every stored one when null — the range the pages loaded this time answer
+ * for, so it holds exactly the server's answer plus what was posted or sent since. `newest`:
+ * the newest n, for a list the server could not answer this time.
+ */
+export type TributeWindow = { floor: string | null } | { newest: number };
+
+/** The offline list's window: the newest OFFLINE_LIST_MAX. */
+export const OFFLINE_WINDOW: TributeWindow = { newest: OFFLINE_LIST_MAX };
+
+/** The record's stored tributes within `window`, newest first. */
+export async function readTributeWindow(
+  database: MemorialDb,
+  sepultadoId: string,
+  window: TributeWindow,
+): Promise<TributeItem[]> {
+  if ('newest' in window) return cachedTributes(database, sepultadoId, window.newest);
+  const rows = await database.comentarios
+    .where('[sepultadoId+cursor]')
+    .between([sepultadoId, window.floor ?? Dexie.minKey], [sepultadoId, Dexie.maxKey], true, true)
+    .reverse()
+    .toArray();
+  return rows.map(fromLocal);
 }
 
 /** The record's cached tributes, newest first, at most `limit`. */

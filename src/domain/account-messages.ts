@@ -1,5 +1,5 @@
 /**
- * pt-BR texts of the account flows (issue 4): verification, reset, profile and user management.
+ * pt-BR texts of the account flows: verification, reset, profile and user management.
  * Spec texts are exact (product-spec §5, §8); the rest are ours, in the same voice. Kept apart
  * from messages.ts so the burial and tribute work can grow that file without clashes.
  */

@@ -1,6 +1,6 @@
 /**
  * Geographic rules shared by the map, the wayfinding, the GPS capture of the burial form and the
- * server's cemetery plan (issue 8). Pure functions, no browser API: the same copy runs in the
+ * server's cemetery plan. Pure functions, no browser API: the same copy runs in the
  * page, the service worker and the server.
  *
  * Distances use the haversine formula on a sphere of the mean Earth radius (6 371 008.8 m): over
@@ -10,7 +10,7 @@
 
 export const EARTH_RADIUS_M = 6_371_008.8;
 
-/** Worse than this (metres), a captured position is flagged to the person (issue 8). */
+/** Worse than this (metres), a captured position is flagged to the person. */
 export const GOOD_ACCURACY_M = 20;
 
 /**

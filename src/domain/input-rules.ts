@@ -1,5 +1,5 @@
 /**
- * The one rule every text input passes before any handler (README "Input"): C0 control
+ * The one rule every text input passes before any handler (docs/decisions.md "Input"): C0 control
  * characters (U+0000–U+001F) never enter the system. PostgreSQL refuses NUL outright, and the
  * others have no place in a name, an e-mail or a query; a multi-line field keeps tab and line
  * breaks. The tribute text keeps its documented behaviour (control characters dropped by
@@ -10,7 +10,7 @@
 /** Fields whose value may span lines (tab, LF and CR allowed). */
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['epitafio']);
 
-/** Fields whose own rule removes control characters (README: tributes). */
+/** Fields whose own rule removes control characters (docs/decisions.md: tributes). */
 export const CLEANED_FIELDS: ReadonlySet<string> = new Set(['comentario']);
 
 /** True when `value` holds a C0 control character (tab, LF and CR spared when `lines`). */

@@ -1,15 +1,7 @@
-/** A QR label sheet as GET /api/mapa/etiquetas answers it (issue 8): server and admin screen. */
+/** A QR label sheet as GET /api/mapa/etiquetas answers it. Types only, from schemas/label.ts. */
+import type { Static } from 'typebox';
+import type { LabelItemSchema, LabelSheetSchema } from './schemas/label';
 
-export interface LabelItem {
-  id: string;
-  nome: string;
-  rua: string | null;
-  quadra: string;
-  chapa: string;
-}
+export type LabelItem = Static<typeof LabelItemSchema>;
 
-export interface LabelSheet {
-  items: LabelItem[];
-  /** True when more records matched than the server's cap (LABELS_MAX). */
-  truncated: boolean;
-}
+export type LabelSheet = Static<typeof LabelSheetSchema>;

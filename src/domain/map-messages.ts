@@ -1,6 +1,6 @@
 /**
  * pt-BR texts of the map, the cemetery plan, the wayfinding, the GPS capture and the QR labels
- * (issue 8). The server's answers and the screens use the same words.
+ *. The server's answers and the screens use the same words.
  */
 import { GOOD_ACCURACY_M } from './geo';
 

@@ -1,5 +1,5 @@
 /**
- * One classification of what happened to a write (README decision log, "Outcomes"). Every
+ * One classification of what happened to a write (docs/decisions.md, "Outcomes"). Every
  * write — straight to the API or through the outbox, in the page or the service worker — asks
  * this module what the answer (or the lack of one) means, so only a real lack of answer says
  * "sem conexão", a server failure is never dressed as a lost signal, and an ended session or

@@ -18,7 +18,13 @@ export type Action =
   | 'burial:delete'
   | 'burial:assign'
   | 'tribute:post'
-  | 'tribute:delete';
+  | 'tribute:delete'
+  /** List and manage accounts: create, edit, change a role, delete (admin). */
+  | 'user:manage'
+  /** Print QR label sheets (admin). */
+  | 'label:print'
+  /** Replace the cemetery plan image and its corners (admin). */
+  | 'plan:edit';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
@@ -38,6 +44,9 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'burial:create':
     case 'burial:delete':
     case 'burial:assign':
+    case 'user:manage':
+    case 'label:print':
+    case 'plan:edit':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':

@@ -1,5 +1,5 @@
 /**
- * Typo tolerance of the burial search (issue 6), shared by the server and the offline client.
+ * Typo tolerance of the burial search, shared by the server and the offline client.
  *
  * When to use it: only when the exact rules find nothing. Then only the words that no record
  * holds as typed get typo matching ("anotnio dias": anotnio, not dias), which keeps the typo

@@ -1,5 +1,5 @@
 /**
- * Which parts of a shown text matched the query (issue 6: "typing conceicao highlights
+ * Which parts of a shown text matched the query (the search's promise: "typing conceicao highlights
  * Conceição"), with the same folding and spelling rules as the search, so the results page
  * and the offline results mark exactly what made a card match. Works on any shown field
  * (name, street, quadra, plate); the caller wraps `match` parts in <mark>.

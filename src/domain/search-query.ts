@@ -1,5 +1,5 @@
 /**
- * What a typed search means (issue 6), for the server and the offline client alike: limits,
+ * What a typed search means, for the server and the offline client alike: limits,
  * pt-BR messages, and the split of "Souza quadra 12" into terms that each must match a field.
  *
  * - Words are folded and variant-normalized (search-text.ts); particles are dropped.

@@ -1,5 +1,5 @@
 /**
- * The search over a set of records, as the server runs it (issue 6), for the offline client:
+ * The search over a set of records, as the server runs it, for the offline client:
  * the exact rules first; only when they find nothing, a second pass with typo matching for
  * the words chosen by chooseFuzzyTerms. The records must include every one the rules could
  * match (offline: all records on the device, or the candidates from the name-token and

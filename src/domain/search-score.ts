@@ -1,6 +1,6 @@
 /**
- * Matching and ranking of burial records (issue 6), the one definition the server's SQL
- * (server/services/search-sql.ts) mirrors and the offline client runs over candidate records
+ * Matching and ranking of burial records, the one definition the server's SQL
+ * (server/modules/search/search-sql.ts) mirrors and the offline client runs over candidate records
  * (search-rank.ts runs the passes; search-fuzzy.ts says when typos count).
  *
  * Every term must match some field. A term's points (thousandths, integers so that sums tie

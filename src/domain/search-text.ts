@@ -1,5 +1,5 @@
 /**
- * Text rules of the burial search (issue 6), shared by the server and the offline client:
+ * Text rules of the burial search, shared by the server and the offline client:
  * folding (case, accents, spaces), the split into words, the pt-BR spelling variants that are
  * treated as equal, name particles, and plate/block numbers.
  *

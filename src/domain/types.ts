@@ -1,24 +1,11 @@
-/** Shapes that cross the wire, shared by the client and the server. */
-import type { Role } from './user-rules';
+/** Shapes that cross the wire, shared by the client and the server (types only). */
+import type { Static } from 'typebox';
+import type { CurrentUserSchema, LoginAnswerSchema } from './schemas/user';
 
 /** What GET /api/users/checkuser answers for the logged-in person (never a hash or token). */
-export interface CurrentUser {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  cpf: string;
-  role: Role;
-  image: string | null;
-  emailVerified: boolean;
-}
+export type CurrentUser = Static<typeof CurrentUserSchema>;
 
-export interface LoginAnswer {
-  token: string;
-  message: string;
-  user: CurrentUser;
-}
+export type LoginAnswer = Static<typeof LoginAnswerSchema>;
 
 export interface ApiError {
   message: string;

@@ -40,7 +40,7 @@ export const UPLOAD_MSG = {
 } as const;
 
 /** Where stored images live under /api/images/ (server folders, and the device's photo keys). */
-// "plano": the cemetery plan of the map (issue 8), kept larger than a photo (PLAN_MAX_SIDE).
+// "plano": the cemetery plan of the map, kept larger than a photo (PLAN_MAX_SIDE).
 export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano'] as const;
 
 /** The only names the server writes (32 hex, "-t" thumbnail, "-m" 800 px copy, .webp). */

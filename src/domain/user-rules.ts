@@ -1,5 +1,5 @@
 /**
- * Account rules of spec §5, one copy for the browser forms and the server (GUIDE §1).
+ * Account rules of spec §5, one copy for the browser forms and the server (docs/engineering.md#one-copy-of-each-rule).
  * Each check answers the spec's message or null; `validateRegistration` gathers them by field.
  */
 import { onlyDigits } from './masks';

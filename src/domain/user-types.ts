@@ -1,29 +1,51 @@
-/** User shapes of the account API (issue 4), shared by the client and the server. */
-import type { CurrentUser } from './types';
-import type { Role } from './user-rules';
+/**
+ * User shapes of the account API (requests and answers), shared by the client and the server.
+ * Types only, derived from schemas/user.ts.
+ */
+import type { Static } from 'typebox';
+import type {
+  AccountUserSchema,
+  AdminCreateBodySchema,
+  AdminPatchBodySchema,
+  LoginBodySchema,
+  MessageUserAnswerSchema,
+  ProfileAnswerSchema,
+  ProfileBodySchema,
+  PublicUserSchema,
+  RegisterBodySchema,
+  ResetBodySchema,
+  UserListItemSchema,
+} from './schemas/user';
 
 /** The person's own view and an admin's single-user view: full CPF, e-mail, phone. */
-export interface AccountUser extends CurrentUser {
-  /** A new e-mail waiting for verification; `email` stays the login until then. */
-  pendingEmail: string | null;
-}
+export type AccountUser = Static<typeof AccountUserSchema>;
 
 /** What anyone may see of a user (tribute author): GET /api/users/:id for strangers. */
-export interface PublicUser {
-  _id: string;
-  id: string;
-  name: string;
-  image: string | null;
-}
+export type PublicUser = Static<typeof PublicUserSchema>;
 
 /** One row of GET /api/users: CPF masked (***.456.789-**), no phone. */
-export interface UserListItem {
-  _id: string;
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  image: string | null;
-  cpf: string;
-  emailVerified: boolean;
-}
+export type UserListItem = Static<typeof UserListItemSchema>;
+
+/** POST /users/admin-create, PATCH /users/:id and /users/:id/role: the user as stored. */
+export type MessageUserAnswer = Static<typeof MessageUserAnswerSchema>;
+
+/** PATCH /users/edit/:id; `token` only when the person changed their own password. */
+export type ProfileAnswer = Static<typeof ProfileAnswerSchema>;
+
+/** POST /users/register */
+export type RegisterRequest = Static<typeof RegisterBodySchema>;
+
+/** POST /users/login */
+export type LoginRequest = Static<typeof LoginBodySchema>;
+
+/** POST /users/reset-password */
+export type ResetPasswordRequest = Static<typeof ResetBodySchema>;
+
+/** POST /users/admin-create (JSON, or the same fields as multipart text parts). */
+export type AdminCreateRequest = Static<typeof AdminCreateBodySchema>;
+
+/** PATCH /users/:id (admin; JSON, or the same fields as multipart text parts). */
+export type AdminPatchRequest = Static<typeof AdminPatchBodySchema>;
+
+/** PATCH /users/edit/:id (JSON, or the same fields as multipart text parts). */
+export type ProfileRequest = Static<typeof ProfileBodySchema>;

@@ -1,7 +1,7 @@
 /**
  * True once the element has come within `margin` of the viewport, and stays true. Heavy parts
  * below the fold (the map, the QR code) wait for it, so a page's first paint never pays for
- * them on a crowded network (README: bundle budgets). Without IntersectionObserver, at once.
+ * them on a crowded network (docs/decisions.md: bundle budgets). Without IntersectionObserver, at once.
  */
 import { type RefObject, useEffect, useState } from 'react';
 

@@ -1,5 +1,5 @@
 /**
- * The 401 tells the client why (src/domain/outcome.ts, README "Outcomes"): a token of an
+ * The 401 tells the client why (src/domain/outcome.ts, docs/decisions.md "Outcomes"): a token of an
  * account that no longer exists answers reason "account-deleted", so the client keeps that
  * person's queued work for a decision instead of waiting for a login that cannot happen; a
  * token ended by a password change answers "session-ended". And the test-only fault injection
@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultInjectionAllowed } from '../../server/plugins/fault-injection';
 import { AUTH_REASON, classifyAnswer } from '../../src/domain/outcome';
+import { actor } from './burials-helpers';
 import { bearer, engines, type Harness, startApp } from './helpers';
-import { actor } from './sepultados-helpers';
 
 describe.each(engines)('401 reasons ($name)', (engine) => {
   let h: Harness;

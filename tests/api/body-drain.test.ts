@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { UPLOAD_MSG } from '../../src/domain/upload-rules';
+import { actor, auth, createRecord } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
-import { actor, auth, createRecord } from './sepultados-helpers';
 
 interface Answer {
   status: number;

@@ -4,7 +4,7 @@
  * "(00) 0000-0000" on its profile. Both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../server/services/bootstrap';
+import { ensureAdmin } from '../../server/modules/seed/bootstrap';
 import { bearer, engines, type Harness, startApp } from './helpers';
 
 const ADMIN = { email: 'chefe@prefeitura.exemplo.gov.br', password: 'Cemiterio@2025' };

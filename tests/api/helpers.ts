@@ -1,6 +1,6 @@
 /**
  * Builds the real app on a real database for API tests: in-memory PGlite always, and a fresh
- * PostgreSQL database per test file when TEST_DATABASE_URL is set (GUIDE §5: no mocked DB).
+ * PostgreSQL database per test file when TEST_DATABASE_URL is set (docs/engineering.md#tests: no mocked DB).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/index';
-import { RateLimiter } from '../../server/services/rate-limiter';
+import { RateLimiter } from '../../server/lib/rate-limiter';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 

@@ -5,9 +5,8 @@
  */
 import { Writable } from 'node:stream';
 import type { RouteOptions } from 'fastify';
-import { SEPULTADO_FIELDS } from '../../src/domain/sepultado-rules';
+import { type Actor, actor, auth, createRecord } from './burials-helpers';
 import { type Engine, type Harness, startApp } from './helpers';
-import { type Actor, actor, auth, createRecord } from './sepultados-helpers';
 
 /** encodeURIComponent that sends a lone surrogate as the invalid UTF-8 it would be. */
 export function enc(value: string): string {
@@ -25,22 +24,22 @@ export interface ApiRoute {
   url: string;
   params: string[];
   query: string[];
-  /** JSON body fields: from the route's schema, else from HANDLER_FIELDS. */
+  /** JSON body fields, from the route's schema. */
   body: string[];
   /** True when the handler also reads multipart/form-data. */
   multipart: boolean;
 }
 
-/** Bodies read by the handler itself (JSON or multipart), so no route schema lists them. */
-const HANDLER_FIELDS: Record<string, string[]> = {
-  'POST /api/sepultados/create': [...SEPULTADO_FIELDS, 'version'],
-  'PATCH /api/sepultados/:id': [...SEPULTADO_FIELDS, 'version', 'removeImages'],
-  'POST /api/sepultados/:id/comentarios': ['comentario', 'emojis', 'clientId'],
-  'PUT /api/mapa/plano': ['south', 'west', 'north', 'east'],
-  'POST /api/users/admin-create': ['name', 'cpf', 'email', 'phone', 'role', 'password'],
-  'PATCH /api/users/:id': ['name', 'cpf', 'email', 'phone', 'role'],
-  'PATCH /api/users/edit/:id': ['name', 'email', 'phone', 'password', 'confirmpassword'],
-};
+/** Routes whose body may also be multipart/form-data (plugins/forms.ts): the same schema. */
+const FORM_ROUTES = new Set([
+  'POST /api/sepultados/create',
+  'PATCH /api/sepultados/:id',
+  'POST /api/sepultados/:id/comentarios',
+  'PUT /api/mapa/plano',
+  'POST /api/users/admin-create',
+  'PATCH /api/users/:id',
+  'PATCH /api/users/edit/:id',
+]);
 
 function propertyNames(schema: unknown): string[] {
   const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
@@ -56,14 +55,13 @@ function toApiRoutes(seen: RouteOptions[]): ApiRoute[] {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       const key = `${method} ${route.url}`;
       const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
-      const handlerFields = HANDLER_FIELDS[key];
       out.push({
         method,
         url: route.url,
         params: [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? ''),
         query: propertyNames(schema?.querystring),
-        body: handlerFields ?? propertyNames(schema?.body),
-        multipart: handlerFields !== undefined,
+        body: propertyNames(schema?.body),
+        multipart: FORM_ROUTES.has(key),
       });
     }
   }

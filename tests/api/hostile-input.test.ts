@@ -1,15 +1,15 @@
 /**
- * The one input rule (README "Input", server/plugins/input-guard.ts), held over every route the
+ * The one input rule (docs/decisions.md "Input", server/plugins/input-guard.ts), held over every route the
  * app registers: each control character through each path parameter, query parameter and body
  * field (JSON, and multipart where the handler reads it) answers a 4xx JSON naming the field —
  * 404 for an id — and nothing is logged as an error. Fields that allow line breaks (epitafio)
- * or drop control characters (the tribute text, README "Tributes") may accept some of them.
+ * or drop control characters (the tribute text, docs/decisions.md "Tributes") may accept some of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEANED_FIELDS, hasControl, MULTILINE_FIELDS } from '../../src/domain/input-rules';
+import { auth, multipartBody } from './burials-helpers';
 import { engines } from './helpers';
 import { type ApiRoute, type HostileApp, startHostileApp } from './hostile-helpers';
-import { auth, multipartBody } from './sepultados-helpers';
 
 const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u001f', '\t', '\n', '\r'];
 const LINE_CHARS = new Set(['\t', '\n', '\r']);

@@ -2,14 +2,14 @@
  * Seeded random requests over every API route (a fixed mulberry32 seed, so a failure replays):
  * odd methods, malformed and hostile path segments, query strings and JSON bodies, with and
  * without a session. Whatever comes in, the answer is never a 5xx and nothing is logged as an
- * error (GUIDE §5: bad input gets a 4xx).
+ * error (docs/engineering.md#tests: bad input gets a 4xx).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pick, type Random, seededRandom } from '../../server/services/seed-generator';
+import { pick, type Random, seededRandom } from '../../server/modules/seed/seed-generator';
 import { newId } from '../../src/domain/ids';
+import { auth } from './burials-helpers';
 import { engines } from './helpers';
 import { enc, type HostileApp, startHostileApp } from './hostile-helpers';
-import { auth } from './sepultados-helpers';
 
 const REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 3000);
 const SEED = 20261123;

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, auth, createWithPhotos, imagesDir } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
 import { jpeg, png } from './image-fixtures';
-import { type Actor, actor, auth, createWithPhotos, imagesDir } from './sepultados-helpers';
 
 describe.each(engines)('burial photos: the 800 px size ($name)', (engine) => {
   let h: Harness;

@@ -1,10 +1,10 @@
 /**
- * Login throttling (README "Login throttling", services/login-throttle.ts): a stranger who
+ * Login throttling (docs/decisions.md "Login throttling", modules/users/login-throttle.ts): a stranger who
  * guesses someone's password cannot lock that person out, and guessing stays throttled — per
  * account and address, per known device, and with growing delays for the account as a whole.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountDelayMs, LOGIN_LIMITS } from '../../server/services/login-throttle';
+import { accountDelayMs, LOGIN_LIMITS } from '../../server/modules/users/login-throttle';
 import { MSG } from '../../src/domain/messages';
 import { engines, type Harness, registration, startApp } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * A real SMTP server on a loopback port for API tests (GUIDE §2): the app sends through
+ * A real SMTP server on a loopback port for API tests (docs/engineering.md#chosen-packages-and-why): the app sends through
  * nodemailer's SMTP transport (SMTP_URL), this receives the raw message, and the test reads the
  * link from it the way a person would, then follows it.
  */

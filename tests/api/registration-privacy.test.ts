@@ -1,5 +1,5 @@
 /**
- * Public registration does not reveal who has an account (README "Registration"): a taken
+ * Public registration does not reveal who has an account (docs/decisions.md "Registration"): a taken
  * e-mail or CPF gets the same status and body as a new one in about the same time, nothing is
  * created, and the owner receives — over real SMTP — an e-mail with a working reset link.
  * The admin's create screen keeps spec §8's 409.

@@ -8,8 +8,8 @@
  * plan too: planned without their values, they must still read the indexes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPhraseSql, buildSearchSql } from '../../server/services/search-sql';
-import { generateSepultado, seededRandom } from '../../server/services/seed-generator';
+import { buildPhraseSql, buildSearchSql } from '../../server/modules/search/search-sql';
+import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { hasFuzzyTerm } from '../../src/domain/search-fuzzy';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import { engines, type Harness, startApp } from './helpers';
@@ -35,7 +35,7 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
     await insertRecords(
       h,
       Array.from({ length: ROWS }, () => {
-        const g = generateSepultado(rand);
+        const g = generateBurial(rand);
         return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
       }),
     );

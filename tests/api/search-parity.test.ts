@@ -13,7 +13,7 @@ import {
   QUADRAS,
   STREETS,
   SURNAMES,
-} from '../../server/services/seed-names';
+} from '../../server/modules/seed/seed-names';
 import { parseQuery } from '../../src/domain/search-query';
 import { locationKeys, nameWords } from '../../src/domain/search-text';
 import { strictWordSimilarity } from '../../src/domain/search-trigram';

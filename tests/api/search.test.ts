@@ -6,10 +6,10 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MSG } from '../../src/domain/search-query';
 import type { SearchAnswer, SearchSuggestion } from '../../src/domain/search-types';
+import { type Actor, actor, auth, multipartBody, sepultadoBody } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
 import { jpeg } from './image-fixtures';
 import { insertRecords } from './search-helpers';
-import { type Actor, actor, auth, multipartBody, sepultadoBody } from './sepultados-helpers';
 
 describe.each(engines)('search API ($name)', (engine) => {
   let h: Harness;

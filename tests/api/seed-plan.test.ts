@@ -1,6 +1,6 @@
-/** The demo cemetery ships with a plan (server/services/seed-plan.ts), served like any plan. */
+/** The demo cemetery ships with a plan (server/modules/seed/seed-plan.ts), served like any plan. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PLAN_BOUNDS, seedDemoPlan } from '../../server/services/seed-plan';
+import { DEMO_PLAN_BOUNDS, seedDemoPlan } from '../../server/modules/seed/seed-plan';
 import { engines, type Harness, startApp } from './helpers';
 
 describe.each(engines)('demo plan ($name)', (engine) => {

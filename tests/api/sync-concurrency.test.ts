@@ -1,5 +1,5 @@
 /**
- * The sync cursor under concurrent writers (issue 7: "no change missed"). On PostgreSQL two
+ * The sync cursor under concurrent writers ("no change missed"). On PostgreSQL two
  * transactions on their own connections commit out of order while the sync reads in between.
  * PGlite is one connection running one transaction at a time, so those interleavings cannot
  * happen there and those tests are skipped; the reader-during-writers test runs on both.
@@ -7,10 +7,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SepultadoRecord } from '../../src/domain/sepultado-types';
+import type { BurialRecord } from '../../src/domain/burial-types';
 import type { SyncAnswer } from '../../src/domain/sync-types';
+import { type Actor, actor, createRecord } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
-import { type Actor, actor, createRecord } from './sepultados-helpers';
 import { applyPages, dbState, endCursor, patchRecord, sync, walk } from './sync-helpers';
 
 const ids = (page: SyncAnswer) => page.changed.map((r) => r.id);
@@ -44,7 +44,7 @@ describe.each(engines)('sync under concurrent writes ($name)', (engine) => {
       ).rows[0]?.s ?? '0',
     );
   const records = async (n: number) => {
-    const out: SepultadoRecord[] = [];
+    const out: BurialRecord[] = [];
     for (let i = 0; i < n; i += 1) out.push(await createRecord(h, admin));
     return out;
   };
@@ -52,7 +52,7 @@ describe.each(engines)('sync under concurrent writes ($name)', (engine) => {
   it.skipIf(engine.name === 'pglite')(
     'never skips a transaction that took its number first and commits last',
     async () => {
-      const [r1, r2] = (await records(2)) as [SepultadoRecord, SepultadoRecord];
+      const [r1, r2] = (await records(2)) as [BurialRecord, BurialRecord];
       const cursor = await endCursor(h);
       const a = await connection();
       const b = await connection();
@@ -79,7 +79,7 @@ describe.each(engines)('sync under concurrent writes ($name)', (engine) => {
   it.skipIf(engine.name === 'pglite')(
     'orders by transaction: a number taken late by an older transaction is not skipped',
     async () => {
-      const [r1, r2] = (await records(2)) as [SepultadoRecord, SepultadoRecord];
+      const [r1, r2] = (await records(2)) as [BurialRecord, BurialRecord];
       const cursor = await endCursor(h);
       const a = await connection();
       const b = await connection();
@@ -104,7 +104,7 @@ describe.each(engines)('sync under concurrent writes ($name)', (engine) => {
   it.skipIf(engine.name === 'pglite')(
     'holds back committed rows behind a long transaction, and hands them out once it ends',
     async () => {
-      const [r1, r2] = (await records(2)) as [SepultadoRecord, SepultadoRecord];
+      const [r1, r2] = (await records(2)) as [BurialRecord, BurialRecord];
       const cursor = await endCursor(h);
       const a = await connection();
       await a.query('BEGIN');
@@ -132,7 +132,7 @@ describe.each(engines)('sync under concurrent writes ($name)', (engine) => {
         // Two rows locked in id order, so writers queue instead of deadlocking.
         const [x, y] = [targets[(w * 8 + i) % 24], targets[(w * 8 + i + 13) % 24]]
           .filter((r) => r !== undefined)
-          .sort((p, q) => p.id.localeCompare(q.id)) as [SepultadoRecord, SepultadoRecord];
+          .sort((p, q) => p.id.localeCompare(q.id)) as [BurialRecord, BurialRecord];
         if (c) {
           await c.query('BEGIN');
           await c.query('UPDATE sepultados SET epitafio = $2 WHERE id = $1', [x.id, `w${w}-${i}`]);

@@ -1,8 +1,8 @@
 /** Helpers of the sync-* API tests: one sync call, a full walk, the database's own view. */
 import { expect } from 'vitest';
 import type { SyncAnswer } from '../../src/domain/sync-types';
+import { type Actor, auth } from './burials-helpers';
 import type { Harness } from './helpers';
-import { type Actor, auth } from './sepultados-helpers';
 
 export async function sync(h: Harness, since?: string, limit?: number): Promise<SyncAnswer> {
   const query = new URLSearchParams();

@@ -1,15 +1,13 @@
 /**
- * Idempotent record edits for the offline outbox (issue 7): PATCH /api/sepultados/:id with an
+ * Idempotent record edits for the offline outbox: PATCH /api/sepultados/:id with an
  * Idempotency-Key answers a replay with the first result and applies the edit once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/index';
-import { RateLimiter } from '../../server/services/rate-limiter';
-import { SEP_MSG } from '../../src/domain/sepultado-messages';
-import type { SepultadoRecord } from '../../src/domain/sepultado-types';
-import { engines, type Harness, startApp } from './helpers';
-import { jpeg } from './image-fixtures';
+import { RateLimiter } from '../../server/lib/rate-limiter';
+import { SEP_MSG } from '../../src/domain/burial-messages';
+import type { BurialRecord } from '../../src/domain/burial-types';
 import {
   type Actor,
   actor,
@@ -18,7 +16,9 @@ import {
   multipartBody,
   photo,
   storedFiles,
-} from './sepultados-helpers';
+} from './burials-helpers';
+import { engines, type Harness, startApp } from './helpers';
+import { jpeg } from './image-fixtures';
 import { patchRecord } from './sync-helpers';
 
 describe.each(engines)('edits: Idempotency-Key replays ($name)', (engine) => {
@@ -132,7 +132,7 @@ describe.each(engines)('edits: Idempotency-Key replays ($name)', (engine) => {
     expect(again.statusCode).toBe(200);
     expect(again.body).toBe(first.body);
     expect(storedFiles(h)).toEqual(files);
-    expect((again.json().sepultado as SepultadoRecord).images).toHaveLength(1);
+    expect((again.json().sepultado as BurialRecord).images).toHaveLength(1);
   });
 
   it('the same key with other content, or on another record, is a 422', async () => {

@@ -1,5 +1,5 @@
 /**
- * GET /api/sync/info (issue 7): what a visit pack costs before it starts — public records,
+ * GET /api/sync/info: what a visit pack costs before it starts — public records,
  * an estimate of the compressed record bytes of a full walk, and the thumbnails' count and
  * bytes — so the pack screen can say the sizes before a visitor spends data on them.
  */
@@ -8,8 +8,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncInfo } from '../../src/domain/sync-types';
-import { engines, type Harness, startApp } from './helpers';
-import { jpeg } from './image-fixtures';
 import {
   type Actor,
   actor,
@@ -17,7 +15,9 @@ import {
   createRecord,
   createWithPhotos,
   imagesDir,
-} from './sepultados-helpers';
+} from './burials-helpers';
+import { engines, type Harness, startApp } from './helpers';
+import { jpeg } from './image-fixtures';
 
 describe.each(engines)('sync info: the size of a visit pack ($name)', (engine) => {
   let h: Harness;

@@ -1,14 +1,12 @@
 /**
- * Field-level merge of PATCH /api/sepultados/:id (issue 7 "Conflicts"): an edit carries the
+ * Field-level merge of PATCH /api/sepultados/:id (docs/decisions.md#edit-conflicts): an edit carries the
  * version it started from; fields nobody else changed apply, a field changed on both sides to
  * different values answers 409 with both values and applies nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEP_MSG } from '../../src/domain/sepultado-messages';
-import type { SepultadoRecord } from '../../src/domain/sepultado-types';
+import { SEP_MSG } from '../../src/domain/burial-messages';
+import type { BurialRecord } from '../../src/domain/burial-types';
 import type { EditConflictAnswer } from '../../src/domain/sync-types';
-import { engines, type Harness, startApp } from './helpers';
-import { jpeg } from './image-fixtures';
 import {
   type Actor,
   actor,
@@ -18,7 +16,9 @@ import {
   multipartBody,
   photo,
   sepultadoBody,
-} from './sepultados-helpers';
+} from './burials-helpers';
+import { engines, type Harness, startApp } from './helpers';
+import { jpeg } from './image-fixtures';
 import { patchRecord } from './sync-helpers';
 
 describe.each(engines)('edits: field-level merge and 409 ($name)', (engine) => {
@@ -35,7 +35,7 @@ describe.each(engines)('edits: field-level merge and 409 ($name)', (engine) => {
   });
 
   /** A record assigned to `conc`, at version 1. */
-  async function fresh(): Promise<SepultadoRecord> {
+  async function fresh(): Promise<BurialRecord> {
     const rec = await createRecord(h, admin);
     const res = await h.app.inject({
       method: 'PATCH',
@@ -46,11 +46,11 @@ describe.each(engines)('edits: field-level merge and 409 ($name)', (engine) => {
     return rec;
   }
   const read = async (id: string) =>
-    (await h.app.inject({ method: 'GET', url: `/api/sepultados/${id}` })).json() as SepultadoRecord;
+    (await h.app.inject({ method: 'GET', url: `/api/sepultados/${id}` })).json() as BurialRecord;
   const ok = async (who: Actor, id: string, payload: object, headers = {}) => {
     const res = await patchRecord(h, who, id, payload, headers);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().sepultado as SepultadoRecord;
+    return res.json().sepultado as BurialRecord;
   };
 
   it('applies both edits when they change different fields', async () => {

@@ -4,8 +4,8 @@
  * and the admin's dashboard cards carry who is assigned (one-click "Desatribuir").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actor, createRecord } from './burials-helpers';
 import { bearer, engines, type Harness, startApp } from './helpers';
-import { actor, createRecord } from './sepultados-helpers';
 
 describe.each(engines)('sync/mine ($name)', (engine) => {
   let h: Harness;

@@ -1,15 +1,15 @@
 /**
- * GET /api/sync/sepultados (issue 7): paging from the beginning and after a cursor, tombstones,
+ * GET /api/sync/sepultados: paging from the beginning and after a cursor, tombstones,
  * the public shape, compression, the cheap no-change answer, input checks, and the reset after
  * a restore. Concurrent writers: sync-concurrency.test.ts.
  */
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEP_MSG } from '../../src/domain/sepultado-messages';
-import type { SepultadoRecord } from '../../src/domain/sepultado-types';
+import { SEP_MSG } from '../../src/domain/burial-messages';
+import type { BurialRecord } from '../../src/domain/burial-types';
+import { type Actor, actor, auth, createRecord, createWithPhotos } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
 import { jpeg } from './image-fixtures';
-import { type Actor, actor, auth, createRecord, createWithPhotos } from './sepultados-helpers';
 import { applyPages, dbState, endCursor, patchRecord, sync, walk } from './sync-helpers';
 
 describe.each(engines)('sync: delta of the register ($name)', (engine) => {
@@ -29,7 +29,7 @@ describe.each(engines)('sync: delta of the register ($name)', (engine) => {
     h.app.inject({ method: 'GET', url, headers });
 
   it('walks from the beginning in pages: every record exactly once, in write order', async () => {
-    const created: SepultadoRecord[] = [];
+    const created: BurialRecord[] = [];
     for (let i = 0; i < 20; i += 1) {
       created.push(await createRecord(h, admin, { nome: `Pessoa ${i}`, chapa: String(100 + i) }));
     }
@@ -38,9 +38,9 @@ describe.each(engines)('sync: delta of the register ($name)', (engine) => {
       await jpeg(300, 200, 2),
     ]);
     const [edited, goneA, goneB] = [created[3], created[5], created[9]] as [
-      SepultadoRecord,
-      SepultadoRecord,
-      SepultadoRecord,
+      BurialRecord,
+      BurialRecord,
+      BurialRecord,
     ];
     expect((await patchRecord(h, admin, edited.id, { rua: 'Rua Nova' })).statusCode).toBe(200);
     expect((await remove(goneA.id)).statusCode).toBe(200);
@@ -117,7 +117,7 @@ describe.each(engines)('sync: delta of the register ($name)', (engine) => {
       headers: auth(admin),
     });
     const res = await get(`/api/sync/sepultados?since=${cursor}`, auth(admin));
-    const [item] = (res.json() as { changed: SepultadoRecord[] }).changed;
+    const [item] = (res.json() as { changed: BurialRecord[] }).changed;
     expect(item).toEqual((await get(`/api/sepultados/${rec.id}`)).json());
     expect(item).not.toHaveProperty('concessionarios');
     expect(res.body).not.toContain(conc.id);
@@ -156,7 +156,7 @@ describe.each(engines)('sync: delta of the register ($name)', (engine) => {
     const rec = await createRecord(h, admin);
     const changed = await get(url, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().changed.map((r: SepultadoRecord) => r.id)).toEqual([rec.id]);
+    expect(changed.json().changed.map((r: BurialRecord) => r.id)).toEqual([rec.id]);
     expect(changed.headers.etag).not.toBe(etag);
   });
 

@@ -1,5 +1,5 @@
 /**
- * One upload rule (README "Photos"): every route that takes a file refuses the same bad files
+ * One upload rule (docs/decisions.md "Photos"): every route that takes a file refuses the same bad files
  * with the same status and message — empty, truncated, wrong type, too big, too many pixels —
  * and keeps nothing of them. An empty photo beside a tribute's text used to be dropped silently.
  */
@@ -7,8 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../src/domain/upload-rules';
-import { engines, type Harness, startApp } from './helpers';
-import { jpeg, phpScript, pngClaiming, truncatedJpeg } from './image-fixtures';
 import {
   type Actor,
   actor,
@@ -16,7 +14,9 @@ import {
   createRecord,
   type FilePart,
   multipartBody,
-} from './sepultados-helpers';
+} from './burials-helpers';
+import { engines, type Harness, startApp } from './helpers';
+import { jpeg, phpScript, pngClaiming, truncatedJpeg } from './image-fixtures';
 import { newUser } from './users-helpers';
 
 interface UploadRoute {

@@ -57,7 +57,7 @@ describe.each(engines)('accounts, first slice ($name)', (engine) => {
   });
 
   it('answers a taken e-mail (any case) or CPF like a new registration, and creates nothing', async () => {
-    // README "Registration": the public answer never tells who has an account (the owner is
+    // docs/decisions.md "Registration": the public answer never tells who has an account (the owner is
     // e-mailed instead, see registration-privacy.test.ts); the admin's create keeps its 409.
     const first = registration();
     const fresh = await post('/api/users/register', first);

@@ -1,6 +1,6 @@
 /** Account fixtures for the users-* API tests: admins and roles without going through forms. */
 import crypto from 'node:crypto';
-import { insertUser } from '../../server/services/users';
+import { insertUser } from '../../server/modules/users/users';
 import type { Role } from '../../src/domain/user-rules';
 import { bearer, type Harness, STRONG_PASSWORD, validCpf } from './helpers';
 

@@ -131,7 +131,7 @@ describe.each(engines)('privacy of user answers ($name)', (engine) => {
     for (const res of answers) {
       expect(res.body).not.toMatch(/argon2|hash|tokenVersion|token_version|password|senha"/i);
       for (const { s } of secrets) expect(res.body).not.toContain(s);
-      // routes/concessionarios.ts (issue 3) sits outside the accounts plugin and its hook.
+      // modules/burials/assignees-routes.ts sits outside the accounts plugin and its hook.
       if (!res.raw.req.url?.includes('concessionarios')) {
         expect(res.headers['cache-control'], res.raw.req.url).toBe('no-store');
       }

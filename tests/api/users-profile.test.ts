@@ -109,7 +109,7 @@ describe.each(engines)('profile edit ($name)', (engine) => {
     expect(dup.json()).toEqual({ message: MSG.duplicateUser, field: 'email' });
     const badEmail = await edit(me.id, me.token, { email: 'sem-arroba' });
     expect(badEmail.json()).toEqual({ message: MSG.emailInvalid, field: 'email' });
-    // A malformed id names no one: the same 404 as an unknown id (README "Input").
+    // A malformed id names no one: the same 404 as an unknown id (docs/decisions.md "Input").
     const badId = await edit('nao-e-id', me.token, { name: 'X' });
     expect(badId.statusCode).toBe(404);
     expect(badId.json()).toEqual({ message: ACCOUNT_MSG.userNotFound });

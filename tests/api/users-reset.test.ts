@@ -3,7 +3,7 @@
  * time for known and unknown e-mails), one-use 30-minute links, every older session ended.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANONYMOUS_ANSWER_FLOOR_MS } from '../../server/services/account-flows';
+import { ANONYMOUS_ANSWER_FLOOR_MS } from '../../server/modules/users/account-flows';
 import { ACCOUNT_MSG } from '../../src/domain/account-messages';
 import { MSG } from '../../src/domain/messages';
 import { engines, type Harness, startApp } from './helpers';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { changeRole, deleteUser } from '../../server/services/user-admin';
+import { changeRole, deleteUser } from '../../server/modules/users/users-admin';
 import { ACCOUNT_MSG } from '../../src/domain/account-messages';
 import { bearer, engines, type Harness, startApp } from './helpers';
 import {

@@ -171,7 +171,7 @@ describe.each(engines)('e-mail verification ($name)', (engine) => {
       });
       statuses.push(res.statusCode);
     }
-    // A taken e-mail answers like a new one (README "Registration"); the per-e-mail limit also
+    // A taken e-mail answers like a new one (docs/decisions.md "Registration"); the per-e-mail limit also
     // caps how many "someone tried to register" notices its owner can be sent.
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     await mail.next(body.email, /verify-email/);

@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 4) in Chromium against the real server, the way people use them:
+ * Accounts in Chromium against the real server, the way people use them:
  * register → follow the verification link from the .eml the server wrote → verified page;
  * change the password on the profile and keep the session (the fresh token is stored);
  * forgot → reset (link from the .eml) → log in with the new password;

@@ -101,7 +101,7 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
   });
 
   it('answers a taken e-mail like a new one: the server message, then the login page', async () => {
-    // README "Registration": the screen must not tell a stranger who has an account; the
+    // docs/decisions.md "Registration": the screen must not tell a stranger who has an account; the
     // owner is e-mailed instead.
     await page.goto('/register');
     await page.getByLabel('Nome').fill('Outra Pessoa');

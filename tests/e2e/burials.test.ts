@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
-import { SEP_MSG } from '../../src/domain/sepultado-messages';
+import { SEP_MSG } from '../../src/domain/burial-messages';
 import {
   ADMIN,
   callApi,

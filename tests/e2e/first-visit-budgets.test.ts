@@ -1,7 +1,7 @@
 /**
  * The first visit's weight, as Chromium counts it on the wire (CDP encodedDataLength), from a
  * cold context with no service worker: the deterministic half of the first-visit budgets
- * (README: bundle budgets; the timings live in `npm run bench -- --only first-visit`).
+ * (docs/decisions.md: bundle budgets; the timings live in `npm run bench -- --only first-visit`).
  * /login JS ≤ 100 KB and all ≤ 140 KB; the QR landing (/sepultados/{id}, anonymous) JS ≤ 140 KB
  * and all ≤ 260 KB with its first photo; / logged in JS ≤ 140 KB and all ≤ 260 KB. The map,
  * the QR code and the emoji picker are not fetched before the visitor scrolls to them.

@@ -1,6 +1,6 @@
 /**
  * Reads the e-mails the server's default transport writes as .eml files under DATA_DIR/mail/
- * (GUIDE §2) the way a mail client would: MIME parts split by boundary, each body decoded by its
+ * (docs/engineering.md#chosen-packages-and-why) the way a mail client would: MIME parts split by boundary, each body decoded by its
  * Content-Transfer-Encoding (quoted-printable or base64), then the link taken from the text.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Finding the grave on the ground (issue 8), in Chromium against the real server: the admin
+ * Finding the grave on the ground, in Chromium against the real server: the admin
  * uploads the cemetery plan on /admin/mapa and captures a grave's position with "Usar minha
  * localização"; a visitor opens the record, taps "Como chegar" and walks toward the grave with
  * emulated GPS — the distance falls, the arrow turns, "Você chegou" — then, in airplane mode,

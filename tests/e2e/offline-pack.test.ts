@@ -1,5 +1,5 @@
 /**
- * The visit pack (issue 7) as a visitor uses it, in Chromium against the real server with the
+ * The visit pack as a visitor uses it, in Chromium against the real server with the
  * demo cemetery: "Uso offline" → the sizes → "Baixar cemitério para uso offline" → progress to
  * 100 % and "Atualizado em …" → no signal, reload → a grave never opened before is found by
  * rua/quadra/placa and by name, and opens with its photo from the device (the pack's

@@ -1,5 +1,5 @@
 /**
- * Issue 7's outbox as a groundskeeper lives it, in Chromium against the real server: the visit
+ * The outbox as a groundskeeper lives it, in Chromium against the real server: the visit
  * pack downloaded, no signal, the grave found by rua/quadra/placa on the phone; a tribute and
  * a plate correction are kept with their state; the page is closed and opened again (still
  * waiting); the signal returns and each

@@ -1,5 +1,5 @@
 /**
- * "Say what really happened" (README, "Outcomes"), in Chromium against the real server: each
+ * "Say what really happened" (docs/decisions.md, "Outcomes"), in Chromium against the real server: each
  * failure a write can meet, made at the server — a 500 through the test-only fault injection
  * (server/plugins/fault-injection.ts), a 429 by really exceeding the tribute limit, a 401 by
  * changing the password from another session, a removed account through the admin API — and
@@ -74,7 +74,10 @@ describe('outcomes of writes, told apart', () => {
     return { id, email };
   }
 
-  async function session(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  async function session(
+    email: string,
+    password = PASSWORD,
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({
       baseURL: server.url,
       viewport: { width: 1280, height: 900 },
@@ -85,7 +88,7 @@ describe('outcomes of writes, told apart', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     return { context, page };
@@ -281,5 +284,22 @@ describe('outcomes of writes, told apart', () => {
       state: 'detached',
     });
     await context.close();
+  });
+
+  it('the concessionários list on the create screen answered 401: "Sessão expirada" as an error, the session ends', async () => {
+    const { context, page } = await session(ADMIN.email, ADMIN.password);
+    // The real server answers the screen's one read with a 401 (spec §8's text for it).
+    await fault('GET', '/api/users/concessionarios', 401, 1);
+    try {
+      await page.goto('/sepultados/add');
+      expect(await flashKind(page, 'Sessão expirada: faça login novamente.')).toContain(
+        'flash-error',
+      );
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(await page.getByText('Sem conexão', { exact: false }).count()).toBe(0);
+    } finally {
+      await clearFaults();
+      await context.close();
+    }
   });
 });

@@ -31,7 +31,7 @@ class MemoryStorage implements Storage {
 }
 
 describe('route guard decisions', () => {
-  const staff = { login: true, roles: ['admin' as const, 'concessionario' as const] };
+  const staff = { login: true, action: 'burial:edit' as const };
   it('lets anyone through public routes, even while checking', () => {
     expect(decideAccess('checking', 'usuario', {})).toBe('allow');
     expect(decideAccess('anonymous', 'usuario', {})).toBe('allow');
@@ -42,9 +42,14 @@ describe('route guard decisions', () => {
     expect(decideAccess('anonymous', 'usuario', staff)).toBe('login');
     expect(decideAccess('authenticated', 'usuario', staff)).toBe('home');
     expect(decideAccess('authenticated', 'concessionario', staff)).toBe('allow');
-    expect(decideAccess('authenticated', 'concessionario', { login: true, roles: ['admin'] })).toBe(
-      'home',
-    );
+    expect(decideAccess('authenticated', 'admin', staff)).toBe('allow');
+    for (const action of ['user:manage', 'label:print', 'plan:edit', 'burial:create'] as const) {
+      expect(decideAccess('authenticated', 'concessionario', { login: true, action })).toBe('home');
+      expect(decideAccess('authenticated', 'admin', { login: true, action })).toBe('allow');
+    }
+    expect(
+      decideAccess('authenticated', 'concessionario', { login: true, action: 'burial:list-mine' }),
+    ).toBe('allow');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConcessionarioListItem } from '../../src/domain/sepultado-types';
+import type { ConcessionarioListItem } from '../../src/domain/burial-types';
 import { findAssignee, lookupMessage } from '../../src/features/burials/assignee-lookup';
 
 const person = (id: string, name: string, email: string): ConcessionarioListItem => ({

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalSepultado } from '../../src/data/db';
-import type { EditOutboxItem } from '../../src/data/outbox/outbox-types';
-import {
-  editPayloadFrom,
-  unsentEdit,
-  withPendingEdit,
-} from '../../src/features/burials/edit-outbox';
-import { buildPayload, emptyValues } from '../../src/features/burials/form-values';
+import { buildPayload, emptyValues } from '../../src/data/burials/burial-body';
+import { editPayloadFrom, unsentEdit, withPendingEdit } from '../../src/data/burials/edit-outbox';
+import type { LocalBurial } from '../../src/data/db';
+import type { EditOutboxItem } from '../../src/domain/outbox-item';
 
-const row: LocalSepultado = {
+const row: LocalBurial = {
   id: 'r1',
   nome: 'Maria',
   quadra: '12',

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { SEP_MSG } from '../../src/domain/sepultado-messages';
-import type { SepultadoRecord } from '../../src/domain/sepultado-types';
-import { UPLOAD_MSG } from '../../src/domain/upload-rules';
 import {
   buildPayload,
   emptyValues,
   type FormValues,
   validateForm,
   valuesFromRecord,
-} from '../../src/features/burials/form-values';
+} from '../../src/data/burials/burial-body';
+import { SEP_MSG } from '../../src/domain/burial-messages';
+import type { BurialRecord } from '../../src/domain/burial-types';
+import { UPLOAD_MSG } from '../../src/domain/upload-rules';
 
 function filled(over: Partial<FormValues> = {}): FormValues {
   return {
@@ -21,7 +21,7 @@ function filled(over: Partial<FormValues> = {}): FormValues {
   };
 }
 
-const RECORD: SepultadoRecord = {
+const RECORD: BurialRecord = {
   _id: '65f0a1b2c3d4e5f601234567',
   id: '65f0a1b2c3d4e5f601234567',
   nome: 'Maria da Conceição',

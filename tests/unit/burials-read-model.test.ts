@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cardPhoto, mergeCard, readCardList, rowFromRecord } from '../../src/data/local-rows';
-import type { SepultadoCard, SepultadoRecord } from '../../src/domain/sepultado-types';
+import type { BurialCard, BurialRecord } from '../../src/domain/burial-types';
 
 const ID = '65f0a1b2c3d4e5f601234567';
 
-const RECORD: SepultadoRecord = {
+const RECORD: BurialRecord = {
   _id: ID,
   id: ID,
   nome: 'José Antônio de Souza',
@@ -33,7 +33,7 @@ const RECORD: SepultadoRecord = {
   ],
 };
 
-const CARD: SepultadoCard = {
+const CARD: BurialCard = {
   _id: ID,
   id: ID,
   nome: 'José Antonio de Souza',

@@ -7,12 +7,12 @@ import {
   storeRecord,
 } from '../../src/data/burials-store';
 import { MemorialDb } from '../../src/data/db';
+import type { BurialCard, BurialRecord } from '../../src/domain/burial-types';
 import { nameTokens } from '../../src/domain/search-text';
-import type { SepultadoCard, SepultadoRecord } from '../../src/domain/sepultado-types';
 
 const id = (n: number) => `65f0a1b2c3d4e5f6012345${String(n).padStart(2, '0')}`;
 
-function card(n: number, over: Partial<SepultadoCard> = {}): SepultadoCard {
+function card(n: number, over: Partial<BurialCard> = {}): BurialCard {
   return {
     _id: id(n),
     id: id(n),
@@ -26,7 +26,7 @@ function card(n: number, over: Partial<SepultadoCard> = {}): SepultadoCard {
   };
 }
 
-function record(n: number): SepultadoRecord {
+function record(n: number): BurialRecord {
   return {
     ...card(n),
     idade: 80,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hasScriptMarkers } from '../../server/services/images';
+import { hasScriptMarkers } from '../../server/lib/images';
 
 describe('hasScriptMarkers', () => {
   it.each([

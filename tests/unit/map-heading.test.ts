@@ -1,4 +1,4 @@
-/** The compass reading of one orientation event (issue 8): which events carry a north. */
+/** The compass reading of one orientation event: which events carry a north. */
 import { describe, expect, it } from 'vitest';
 import { compassHeading } from '../../src/features/map/use-heading';
 

@@ -1,21 +1,21 @@
 /**
- * precachePlan (issue 8): the cemetery plan lands on the device (meta "plan" + the image Blob in
+ * precachePlan: the cemetery plan lands on the device (meta "plan" + the image Blob in
  * photos, kind "plan"), is a no-op when the server has none, downloads the image only when its
  * name changed, keeps one plan only, and turns a full device into an ApiFailure, not a crash.
  * The HTTP client is replaced (Node has no page origin for ky's relative URLs); Dexie is real
  * (fake-indexeddb).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure } from '../../src/data/api';
 import { db } from '../../src/data/db';
-import { MAP_MSG } from '../../src/domain/map-messages';
+import { ApiFailure } from '../../src/data/failure';
 import {
   PLAN_META_KEY,
   type PlanMeta,
   precachePlan,
   readStoredPlan,
   STORAGE_FULL_STATUS,
-} from '../../src/features/map/plan-offline';
+} from '../../src/data/plan/plan-offline';
+import { MAP_MSG } from '../../src/domain/map-messages';
 
 const calls = vi.hoisted(() => ({
   plan: null as PlanMeta | null,
@@ -27,7 +27,7 @@ vi.mock('../../src/data/api', async (importOriginal) => {
   return {
     ...actual,
     request: vi.fn(async () => {
-      if (!calls.plan) throw new actual.ApiFailure(404, MAP_MSG.planNotFound);
+      if (!calls.plan) throw new ApiFailure(404, MAP_MSG.planNotFound);
       return calls.plan;
     }),
     api: vi.fn((path: string) => {

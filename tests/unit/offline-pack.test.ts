@@ -1,5 +1,5 @@
 /**
- * The visit pack's run (issue 7) over fake-indexeddb: records then thumbnails with progress
+ * The visit pack's run over fake-indexeddb: records then thumbnails with progress
  * kept in meta; a full device during the photos stops with the pt-BR message and keeps the
  * records searchable; "Continuar download" finishes the photos without asking for the records
  * again nor fetching a stored photo twice; Cancelar leaves a resumable state.
@@ -7,17 +7,17 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorialDb } from '../../src/data/db';
+import { cancelPack, runPack } from '../../src/data/pack/pack-download';
+import { type PackExtra, packExtras } from '../../src/data/pack/pack-extras';
 import type { PageFetcher } from '../../src/data/sync/record-sync';
 import { readCursor } from '../../src/data/sync/sync-meta';
 import { parseQuery } from '../../src/domain/search-query';
 import type { SyncRecord } from '../../src/domain/sync-types';
-import { cancelPack, runPack } from '../../src/features/offline/pack-download';
-import { type PackExtra, packExtras } from '../../src/features/offline/pack-extras';
 
 let builtInExtras: PackExtra[] | undefined;
 
-import { readPack } from '../../src/features/offline/pack-state';
-import { searchOffline } from '../../src/features/search/offline-search';
+import { readPack } from '../../src/data/pack/pack-state';
+import { searchOffline } from '../../src/data/search/offline-search';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const img = (n: number, t = false) => `${n.toString(16).padStart(32, 'a')}${t ? '-t' : ''}.webp`;
@@ -110,6 +110,30 @@ describe('visit pack run', () => {
     expect(extra).toHaveBeenCalledTimes(1);
   });
 
+  it('thumbnails seen before the pack count in its bytes and are not fetched again', async () => {
+    const s = fakeServer();
+    // Two of the records' thumbnails were opened (and kept as "viewed") before the pack.
+    await runPack(db, { total: 20, withThumbs: false, resume: false, ...s });
+    const seen = (await db.sepultados.toArray())
+      .flatMap((r) => r.thumbs ?? [])
+      .slice(0, 2)
+      .map((t) => `sepultados/${t}`);
+    for (const path of seen) {
+      await db.photos.put({
+        path,
+        blob: new Blob([new Uint8Array(300)]),
+        kind: 'viewed',
+        bytes: 300,
+        storedAt: 1,
+      });
+    }
+    photoRequests = [];
+    const state = await runPack(db, { total: 20, withThumbs: true, resume: false, ...s });
+    expect(state).toMatchObject({ phase: 'done', thumbsDone: 10, thumbBytes: 2 * 300 + 8 * 100 });
+    expect(photoRequests).toHaveLength(8);
+    expect(await db.photos.where('kind').equals('pack').count()).toBe(10);
+  });
+
   it('a full device during the photos: a clear stop, records kept, resume finishes the rest', async () => {
     const s = fakeServer();
     const real = db.photos.put.bind(db.photos);
@@ -132,7 +156,13 @@ describe('visit pack run', () => {
     vi.mocked(db.photos.put).mockRestore();
     photoRequests = [];
     const resumed = await runPack(db, { total: 20, withThumbs: true, resume: true, ...s });
-    expect(resumed).toMatchObject({ phase: 'done', thumbsDone: 10, thumbsTotal: 10 });
+    // The bytes count every thumbnail on the device, the ones from the stopped run too.
+    expect(resumed).toMatchObject({
+      phase: 'done',
+      thumbsDone: 10,
+      thumbsTotal: 10,
+      thumbBytes: 1000,
+    });
     expect(resumed.stopped).toBeUndefined();
     // The records were not asked for again (resumed at the thumbnails), no photo twice.
     expect(s.calls).toEqual([undefined]);

@@ -1,11 +1,11 @@
 /**
- * The outbox's promise (issue 7): whatever order, duplication or interruption the queue is
+ * The outbox's promise: whatever order, duplication or interruption the queue is
  * replayed in, the server ends with exactly one of each item, and drains never overlap.
  * A fake server stands in for the API with the same idempotency rule (a key already applied
  * answers its first result) and the same version check for edits.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../server/services/seed-generator';
+import { seededRandom } from '../../server/modules/seed/seed-generator';
 import { MemorialDb } from '../../src/data/db';
 import {
   backoffMs,
@@ -23,8 +23,8 @@ import {
   resumeAfterLogin,
   wakeWaiting,
 } from '../../src/data/outbox/outbox-queue';
-import type { EditPayload, OutboxItem } from '../../src/data/outbox/outbox-types';
 import { newId } from '../../src/domain/ids';
+import type { EditPayload, OutboxItem } from '../../src/domain/outbox-item';
 
 /** Deterministic, so a failing seed can be replayed (the seed generator's mulberry32). */
 const prng = seededRandom;

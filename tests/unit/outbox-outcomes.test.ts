@@ -10,8 +10,8 @@ import { drainOutbox, type OutboxTransport } from '../../src/data/outbox/outbox-
 import { interpret } from '../../src/data/outbox/outbox-http';
 import { memoryLock } from '../../src/data/outbox/outbox-lock';
 import { enqueueEdit, enqueueTribute, wakeWaiting } from '../../src/data/outbox/outbox-queue';
-import type { OutboxItem } from '../../src/data/outbox/outbox-types';
 import { newId } from '../../src/domain/ids';
+import type { OutboxItem } from '../../src/domain/outbox-item';
 import { AUTH_REASON, clockTime } from '../../src/domain/outcome';
 
 const USER = 'aaaaaaaaaaaaaaaaaaaaaaaa';

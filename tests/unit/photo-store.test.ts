@@ -1,5 +1,5 @@
 /**
- * Photos kept on the device (issue 7): which URLs are photos, a pack copy never downgraded to
+ * Photos kept on the device: which URLs are photos, a pack copy never downgraded to
  * "viewed", and "viewed" photos trimmed oldest first beyond the caps (pack ones never).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../server/services/rate-limiter';
+import { RateLimiter } from '../../server/lib/rate-limiter';
 
 describe('RateLimiter memory bound', () => {
   it('holds at most maxKeys counters under a flood of fresh keys, oldest first out', () => {

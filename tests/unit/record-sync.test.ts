@@ -1,11 +1,12 @@
 /**
- * The record sync engine (issue 7) over fake-indexeddb: pages applied whole (rows, deletions,
+ * The record sync engine over fake-indexeddb: pages applied whole (rows, deletions,
  * cursor), a reset replacing the copy, resuming after an interruption exactly where it stopped,
  * never two syncs at once, and a full device leaving a working partial copy.
  */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemorialDb } from '../../src/data/db';
+import { searchOffline } from '../../src/data/search/offline-search';
 import { deltaSync, onDeltaSynced, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
 import { applyPage, type PageFetcher, syncRecords } from '../../src/data/sync/record-sync';
 import { isQuotaError, SyncStopped } from '../../src/data/sync/sync-errors';
@@ -13,7 +14,6 @@ import { withSyncLock } from '../../src/data/sync/sync-lock';
 import { META, readCursor, readUpdatedAt } from '../../src/data/sync/sync-meta';
 import { parseQuery } from '../../src/domain/search-query';
 import type { SyncAnswer, SyncRecord } from '../../src/domain/sync-types';
-import { searchOffline } from '../../src/features/search/offline-search';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 
@@ -61,7 +61,7 @@ function server(n: number, extra: { failAt?: number } = {}) {
     calls.push(since);
     const from = since ? Number(since.split('.')[2]) : 0;
     if (extra.failAt !== undefined && from >= extra.failAt) {
-      throw new (await import('../../src/data/api')).ApiFailure(0, 'offline');
+      throw new (await import('../../src/data/failure')).ApiFailure(0, 'offline');
     }
     const to = Math.min(n, from + limit);
     const changed = Array.from({ length: to - from }, (_, i) => rec(from + i + 1));
@@ -186,7 +186,7 @@ describe('record sync engine', () => {
     expect(await deltaSync(db, { now: 1_500_000 })).toBe('no-pack');
     await applyPage(db, page({ changed: [rec(1)], cursor: '1.1.1' }));
     // No signal: one attempt, then quiet for 30 s; the next occasion brings what changed.
-    const { ApiFailure } = await import('../../src/data/api');
+    const { ApiFailure } = await import('../../src/data/failure');
     const offline: PageFetcher = vi.fn(() => Promise.reject(new ApiFailure(0, 'offline')));
     expect(await deltaSync(db, { now: 2_000_000, fetchPage: offline })).toBe('offline');
     expect(await deltaSync(db, { now: 2_010_000, fetchPage: offline })).toBe('throttled');

@@ -5,13 +5,13 @@
  */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalSepultado, MemorialDb } from '../../src/data/db';
+import { type LocalBurial, MemorialDb } from '../../src/data/db';
 import { searchFields } from '../../src/data/local-rows';
+import { vocabulary } from '../../src/data/search/offline-lookup';
+import { searchOffline, suggestOffline } from '../../src/data/search/offline-search';
+import { suggestByNameStart } from '../../src/data/search/offline-suggest';
 import { parseQuery } from '../../src/domain/search-query';
 import { rankRecords } from '../../src/domain/search-rank';
-import { vocabulary } from '../../src/features/search/offline-lookup';
-import { searchOffline, suggestOffline } from '../../src/features/search/offline-search';
-import { suggestByNameStart } from '../../src/features/search/offline-suggest';
 
 const FIRST = ['José', 'Maria', 'Antônio', 'Ana', 'João', 'Luiz', 'Thiago', 'Helena', 'Cecília'];
 const LAST = ['da Silva', 'de Souza', 'Conceição', 'Moraes', 'dos Santos', "D'Ávila", 'Mello'];
@@ -19,7 +19,7 @@ const STREETS = ['Rua das Flores', 'Rua 3', 'Avenida Brasil', 'Alameda dos Ipês
 
 const id = (n: number) => `65f0a1b2c3d4e5f6${String(n).padStart(8, '0')}`;
 
-function row(n: number, over: Partial<LocalSepultado> = {}): LocalSepultado {
+function row(n: number, over: Partial<LocalBurial> = {}): LocalBurial {
   const base = {
     _id: id(n),
     id: id(n),
@@ -37,7 +37,7 @@ function row(n: number, over: Partial<LocalSepultado> = {}): LocalSepultado {
   return { ...base, ...searchFields(base) };
 }
 
-const SPECIAL: LocalSepultado[] = [
+const SPECIAL: LocalBurial[] = [
   row(9001, {
     nome: 'José da Conceição Ferreira',
     quadra: '12',
@@ -248,7 +248,7 @@ describe('version 6 upgrade', () => {
       photos: 'path, kind, storedAt',
       outbox: 'id, state, sepultadoId, createdAt',
     });
-    const { searchName: _drop, ...legacy } = SPECIAL[0] as LocalSepultado;
+    const { searchName: _drop, ...legacy } = SPECIAL[0] as LocalBurial;
     await old.table('sepultados').put(legacy);
     old.close();
 
@@ -272,7 +272,7 @@ describe('version 4 upgrade', () => {
       meta: 'key',
     });
     old.version(3).stores({ comentarios: 'id, [sepultadoId+cursor]' });
-    const { locationKeys: _drop, ...legacy } = SPECIAL[0] as LocalSepultado;
+    const { locationKeys: _drop, ...legacy } = SPECIAL[0] as LocalBurial;
     await old.table('sepultados').put(legacy);
     old.close();
 

@@ -4,6 +4,8 @@ import {
   cachedTributes,
   cacheTribute,
   cacheTributePage,
+  OFFLINE_WINDOW,
+  readTributeWindow,
   tributesSeen,
   uncacheTribute,
 } from '../../src/data/tribute-cache';
@@ -94,5 +96,24 @@ describe('tribute cache (offline reading)', () => {
     expect(ids(await cachedTributes(db, SEP))).toEqual([posted._id]);
     await uncacheTribute(db, posted._id);
     expect(await cachedTributes(db, SEP)).toEqual([]);
+  });
+
+  it('reads the window the loaded pages answer for, not older stored ones', async () => {
+    const db = open();
+    // A visit that loaded two pages, then a new visit that loaded only page 1 again.
+    const all = tributesFrom('2025-05-01T12:00:00.000Z', 15, SEP);
+    await cacheTributePage(db, SEP, { items: all.slice(0, 10), hasMore: true, before: null });
+    const before = all[9] ? tributeCursor(all[9]) : null;
+    await cacheTributePage(db, SEP, { items: all.slice(10), hasMore: false, before });
+    const fresh = tribute('2025-05-02T09:00:00.000Z', { sepultadoId: SEP });
+    const page1 = [fresh, ...all.slice(0, 9)];
+    await cacheTributePage(db, SEP, { items: page1, hasMore: true, before: null });
+    const floor = all[8] ? tributeCursor(all[8]) : null;
+    expect(ids(await readTributeWindow(db, SEP, { floor }))).toEqual(ids(page1));
+    // Everything stored once the last page was loaded; the newest n without signal.
+    expect(ids(await readTributeWindow(db, SEP, { floor: null }))).toEqual(ids([fresh, ...all]));
+    expect(ids(await readTributeWindow(db, SEP, { newest: 3 }))).toEqual(ids(page1.slice(0, 3)));
+    expect(OFFLINE_WINDOW).toEqual({ newest: 50 });
+    expect(await readTributeWindow(db, OTHER, { floor: null })).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TRIBUTE_LIMITS, TRIBUTE_MSG } from '../../src/domain/tribute-rules';
-import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../src/domain/upload-rules';
 import {
   buildTributeBody,
   checkTributePhoto,
   hasTributeContent,
   tributePostFallback,
-} from '../../src/features/tributes/tribute-payload';
+} from '../../src/data/tributes/tribute-body';
+import { TRIBUTE_LIMITS, TRIBUTE_MSG } from '../../src/domain/tribute-rules';
+import { UPLOAD_LIMITS, UPLOAD_MSG } from '../../src/domain/upload-rules';
 
 const clientId = '65f0000000000000000000ff';
 const photo = () =>

@@ -5,7 +5,7 @@ import {
   changedFields,
   presentFields,
   wantsMultipart,
-} from '../../src/features/users/user-payload';
+} from '../../src/data/users/user-body';
 
 const photo = () =>
   new File([new Uint8Array([0xff, 0xd8, 0xff])], 'rosto.jpg', { type: 'image/jpeg' });

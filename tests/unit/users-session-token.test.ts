@@ -3,9 +3,9 @@
  * it must replace the stored one, so the next request (and refresh()) carries it.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../src/data/api';
+import { ApiFailure } from '../../src/data/failure';
 import { readAuth, readToken, writeAuth } from '../../src/data/session-storage';
-import { replaceStoredToken } from '../../src/features/auth/replace-token';
+import { replaceStoredToken } from '../../src/data/session-store';
 import { isSessionOf, verifyOnce } from '../../src/features/auth/verify-once';
 
 class MemoryStorage implements Storage {

@@ -1,4 +1,4 @@
--- The burial register (issue 3): records, their ordered photos, and assigned concessionários.
+-- The burial register: records, their ordered photos, and assigned concessionários.
 --
 -- Every insert, update and soft delete of a record takes a new value from one sequence
 -- (change_seq): the offline sync of a later issue pulls "everything after cursor N" with it.

@@ -1,4 +1,4 @@
--- Accounts (issue 4): e-mail verification, password reset and e-mail change.
+-- Accounts: e-mail verification, password reset and e-mail change.
 
 -- A changed e-mail waits here until the new address is verified; the old one stays the login
 -- (and the reset address) meanwhile, so a typo or a stolen session cannot lock the person out.

@@ -1,4 +1,4 @@
--- Public burial search (issue 6): the normalized forms of name, street and grave location,
+-- Public burial search: the normalized forms of name, street and grave location,
 -- kept by the database itself (generated columns, so no write path can forget them), and the
 -- indexes that let every search term be answered without reading the whole table.
 --

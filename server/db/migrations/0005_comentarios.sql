@@ -1,4 +1,4 @@
--- Tributes (issue 5): text, photo and emoji homenagens on a burial record, in their own table.
+-- Tributes: text, photo and emoji homenagens on a burial record, in their own table.
 --
 -- Deletion is soft: a removed tribute keeps its row as a tombstone (deleted_at) with its words,
 -- emojis and photo scrubbed, so (1) a late retry of the same POST from an offline outbox finds

@@ -1,4 +1,4 @@
--- Offline sync and edit conflicts (issue 7): the position of every write in the sync stream,
+-- Offline sync and edit conflicts: the position of every write in the sync stream,
 -- a compact history of what each edit changed (for field-level merge), and the answers of
 -- idempotent edits (for the offline outbox).
 
@@ -7,7 +7,7 @@
 -- change_seq alone (0002) is not a safe cursor: transaction A takes seq 10, B takes seq 11 and
 -- commits first; a reader then sees 11, moves its cursor past it, and never gets 10 when A
 -- commits. So every write also records the transaction that made it (pg_current_xact_id(),
--- 64 bits, never wraps), and the sync (server/services/sync.ts) orders by (change_xid,
+-- 64 bits, never wraps), and the sync (server/modules/sync/sync.ts) orders by (change_xid,
 -- change_seq) and hands out only rows whose transaction id is below a horizon under which
 -- every transaction has finished. A transaction still running holds the horizon at or below
 -- its own id, so none of its rows, nor any row after them, is handed out before it ends; a
@@ -62,7 +62,7 @@ CREATE TABLE sepultado_versions (
 );
 
 -- The editable fields of a record as the API names and shapes them (the merge compares these
--- with normalizeSepultado's output, src/domain/sepultado-rules.ts).
+-- with normalizeBurial's output, src/domain/burial-rules.ts).
 CREATE OR REPLACE FUNCTION sepultado_fields(s sepultados) RETURNS jsonb
   LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object(

@@ -1,4 +1,4 @@
--- The cemetery plan (issue 8): one image an admin uploads with the geographic corners it covers,
+-- The cemetery plan: one image an admin uploads with the geographic corners it covers,
 -- drawn under the map as an overlay so the grave marker and the visitor's position mean
 -- something without map tiles (offline). One row at most (id is always 1); replacing the image
 -- keeps the row and the service removes the old file. The corners are checked here too, so no

@@ -19,6 +19,13 @@
  * record); once that one is applied, later ones are re-based on the version it produced.
  */
 
+import type { BurialRecord } from '../../domain/burial-types';
+import {
+  OUTBOX_CALL_TEXTS,
+  OUTBOX_MSG,
+  type OutboxItem,
+  type OutboxProblem,
+} from '../../domain/outbox-item';
 import {
   clockTime,
   failureMessage,
@@ -26,13 +33,11 @@ import {
   type Outcome,
   serverFailedRetryText,
 } from '../../domain/outcome';
-import type { SepultadoRecord } from '../../domain/sepultado-types';
 import type { EditConflictAnswer } from '../../domain/sync-types';
 import type { MemorialDb } from '../db';
 import type { DrainLock } from './outbox-lock';
-import { OUTBOX_CALL_TEXTS, OUTBOX_MSG, type OutboxItem, type OutboxProblem } from './outbox-types';
 
-export interface OutboxSession {
+interface OutboxSession {
   token: string;
   userId: string;
 }
@@ -53,7 +58,7 @@ export interface OutboxTransport {
   send(item: OutboxItem, token: string): Promise<SendResult>;
 }
 
-export interface DrainDeps {
+interface DrainDeps {
   db: MemorialDb;
   transport: OutboxTransport;
   lock: DrainLock;
@@ -73,7 +78,7 @@ export interface DrainReport {
   nextDueAt: number | null;
 }
 
-export const LEASE_MS = 120_000;
+const LEASE_MS = 120_000;
 const SENT_KEPT_MS = 7 * 24 * 3600_000;
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
@@ -221,7 +226,7 @@ function outcome(item: OutboxItem, result: SendResult, now: number): OutboxItem 
 /** Later unsent edits of the same record now start from the version this one produced. */
 async function rebaseFollowers(db: MemorialDb, item: OutboxItem, result: unknown) {
   if (item.kind !== 'edit') return;
-  const version = (result as Partial<SepultadoRecord> | null)?.version;
+  const version = (result as Partial<BurialRecord> | null)?.version;
   if (typeof version !== 'number') return;
   const followers = await db.outbox.where('sepultadoId').equals(item.sepultadoId).toArray();
   const rebased = followers

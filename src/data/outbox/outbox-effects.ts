@@ -4,17 +4,17 @@
  * version), a tribute joins the record's offline tribute list.
  */
 
-import type { SepultadoRecord } from '../../domain/sepultado-types';
+import type { BurialRecord } from '../../domain/burial-types';
+import type { OutboxItem } from '../../domain/outbox-item';
 import type { TributeItem } from '../../domain/tribute-types';
 import { storeRecord } from '../burials-store';
 import type { MemorialDb } from '../db';
 import { cacheTribute } from '../tribute-cache';
-import type { OutboxItem } from './outbox-types';
 
 export async function applySent(db: MemorialDb, item: OutboxItem, result: unknown): Promise<void> {
   if (!result || typeof result !== 'object') return;
   if (item.kind === 'edit') {
-    const record = result as SepultadoRecord;
+    const record = result as BurialRecord;
     if (record.id) await storeRecord(record, db);
     return;
   }

@@ -5,11 +5,12 @@
  * clientId (it becomes the tribute's id), so a resend after a lost answer is a replay.
  */
 
+import type { EditOutboxItem, OutboxItem, TributeOutboxItem } from '../../domain/outbox-item';
 import { classifyAnswer, classifyFailure } from '../../domain/outcome';
 import type { EditConflictAnswer } from '../../domain/sync-types';
-import { API_BASE } from '../api-base';
+import { API_BASE } from '../../lib/api-base';
 import type { OutboxTransport, SendResult } from './outbox-drain';
-import type { EditOutboxItem, OutboxItem, TributeOutboxItem } from './outbox-types';
+import { tributeWireBody } from './tribute-wire';
 
 const TIMEOUT_MS = 60_000;
 
@@ -19,22 +20,11 @@ function tributeRequest(item: TributeOutboxItem): {
   body: BodyInit;
   json: boolean;
 } {
-  const { comentario, emojis, photo, photoName } = item.payload;
   const path = `sepultados/${encodeURIComponent(item.sepultadoId)}/comentarios`;
-  if (!photo) {
-    return {
-      path,
-      method: 'POST',
-      body: JSON.stringify({ comentario, emojis, clientId: item.id }),
-      json: true,
-    };
-  }
-  const form = new FormData();
-  form.append('comentario', comentario);
-  for (const emoji of emojis) form.append('emojis', emoji);
-  form.append('clientId', item.id);
-  form.append('imagem', photo, photoName ?? 'foto.jpg');
-  return { path, method: 'POST', body: form, json: false };
+  const body = tributeWireBody({ ...item.payload, clientId: item.id });
+  return body.kind === 'json'
+    ? { path, method: 'POST', body: JSON.stringify(body.json), json: true }
+    : { path, method: 'POST', body: body.body, json: false };
 }
 
 function editRequest(item: EditOutboxItem) {

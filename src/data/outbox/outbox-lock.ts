@@ -1,5 +1,5 @@
 /**
- * "Never two drains at once" (issue 7), across the page, other tabs and the service worker:
+ * "Never two drains at once", across the page, other tabs and the service worker:
  * one named lock (named-lock.ts: Web Locks, else an in-page guard). Without Web Locks, the
  * per-item claim in outbox-drain.ts still keeps two contexts from sending the same item.
  * The drain takes the lock as an interface so tests can share one between simulated contexts.
@@ -17,7 +17,7 @@ export interface DrainLock {
   readonly spansContexts: boolean;
 }
 
-export const OUTBOX_LOCK_NAME = 'memorial-outbox';
+const OUTBOX_LOCK_NAME = 'memorial-outbox';
 
 /**
  * A flag: what tests share between simulated drainers. `spansContexts` says whether the tests

@@ -6,14 +6,15 @@
  * offline joins the first (same base version, later values win), because two separate edits
  * from the same starting version would conflict with each other on the server.
  */
-import type { MemorialDb } from '../db';
+
 import type {
   EditOutboxItem,
   EditPayload,
   OutboxItem,
   TributeOutboxItem,
   TributePayload,
-} from './outbox-types';
+} from '../../domain/outbox-item';
+import type { MemorialDb } from '../db';
 
 interface Owner {
   id: string;
@@ -45,7 +46,7 @@ export async function enqueueTribute(
 }
 
 /** An unsent edit of this record by this person that a new edit can join (not mid-send). */
-export function joinableEdit(items: OutboxItem[], sepultadoId: string, userId: string) {
+function joinableEdit(items: OutboxItem[], sepultadoId: string, userId: string) {
   return items.find(
     (i): i is EditOutboxItem =>
       i.kind === 'edit' &&
@@ -55,7 +56,7 @@ export function joinableEdit(items: OutboxItem[], sepultadoId: string, userId: s
   );
 }
 
-export function coalesceEdit(earlier: EditPayload, later: EditPayload): EditPayload {
+function coalesceEdit(earlier: EditPayload, later: EditPayload): EditPayload {
   const removed = new Set([...earlier.removeImages, ...later.removeImages]);
   return {
     version: earlier.version,
@@ -199,7 +200,7 @@ export async function wakeWaiting(db: MemorialDb, now: number = Date.now()): Pro
 /**
  * The person's account no longer exists: nothing of theirs can ever be sent. Every unsent item
  * of theirs waits for a decision (copy the text, discard) instead of for a login that cannot
- * happen, and is shown to whoever uses the device next (README, "Outcomes").
+ * happen, and is shown to whoever uses the device next (docs/decisions.md, "Outcomes").
  */
 export async function markAccountGone(
   db: MemorialDb,

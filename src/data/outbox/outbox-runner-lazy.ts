@@ -5,7 +5,7 @@
  * chunk) loses nothing: the item waits for the drain at the next start or when the signal
  * returns, and meanwhile reads as not yet sent.
  */
-import type { OutboxItem } from './outbox-types';
+import type { OutboxItem } from '../../domain/outbox-item';
 
 type Runner = typeof import('./outbox-runner');
 

@@ -6,7 +6,9 @@
  * Firefox the page's triggers do it alone. Both use the same lock (outbox-lock.ts).
  */
 
+import type { OutboxItem } from '../../domain/outbox-item';
 import { OUTCOME_MSG } from '../../domain/outcome';
+import { OUTBOX_SYNC_TAG } from '../../domain/sw-protocol';
 import { db } from '../db';
 import { announceSessionEnd, onSessionEnd } from '../session-events';
 import { readAuth } from '../session-storage';
@@ -15,9 +17,6 @@ import { applySent } from './outbox-effects';
 import { httpTransport } from './outbox-http';
 import { defaultLock } from './outbox-lock';
 import { markAccountGone, resumeAfterLogin, wakeWaiting } from './outbox-queue';
-import type { OutboxItem } from './outbox-types';
-
-export const OUTBOX_SYNC_TAG = 'memorial-outbox';
 
 const lock = defaultLock();
 const transport = httpTransport();
@@ -30,7 +29,7 @@ function schedule(at: number) {
 }
 
 /** One drain now; when another context holds the lock, look again shortly. */
-export async function drainNow(): Promise<DrainReport | 'busy'> {
+async function drainNow(): Promise<DrainReport | 'busy'> {
   const result = await drainOutbox({
     db,
     transport,

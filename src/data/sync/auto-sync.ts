@@ -1,5 +1,5 @@
 /**
- * Keeps a visit pack current (issue 7): once a pack exists (a cursor is stored), a delta sync
+ * Keeps a visit pack current: once a pack exists (a cursor is stored), a delta sync
  * runs on app start, when the signal comes back (`online`) and when the visitor returns to the
  * tab — at most once per 30 s, never twice at once, and silently (a failure waits for the next
  * occasion). Without a finished pack nothing is asked: a visitor who never downloaded (or
@@ -12,7 +12,7 @@ import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
 import { readCursor, readUpdatedAt } from './sync-meta';
 
-export const DELTA_MIN_INTERVAL_MS = 30_000;
+const DELTA_MIN_INTERVAL_MS = 30_000;
 
 let lastRun = 0;
 

@@ -13,7 +13,7 @@ import { readMeta, writeMeta } from './sync-meta';
 
 const key = (userId: string) => `sync.mine.${userId}`;
 
-export interface StoredMine extends MineAnswer {
+interface StoredMine extends MineAnswer {
   at: number;
 }
 

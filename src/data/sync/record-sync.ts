@@ -1,16 +1,16 @@
 /**
- * The delta sync of the burial register (issue 7): pulls pages of GET /api/sync/sepultados
+ * The delta sync of the burial register: pulls pages of GET /api/sync/sepultados
  * after the stored cursor and applies each page in ONE Dexie transaction — upserts (through
  * rowFromRecord, the one place a record becomes a row), deletions (rows and list entries) and
  * the new cursor together, so an interrupted walk (closed tab, lost signal, full device)
  * resumes exactly after the last page stored, and a page is never half applied.
  * `reset: true` (the server's database was restored) replaces the copy by mark-and-sweep: every
  * row the new walk stores carries its mark, and at the walk's end the unmarked rows stored
- * before it began are removed. The server's protocol: server/services/sync.ts.
+ * before it began are removed. The server's protocol: server/modules/sync/sync.ts.
  */
 import { SYNC_PAGE_LIMIT, type SyncAnswer, type SyncRecord } from '../../domain/sync-types';
 import { api, toApiFailure } from '../api';
-import type { LocalSepultado, MemorialDb } from '../db';
+import type { LocalBurial, MemorialDb } from '../db';
 import { rowFromRecord } from '../local-rows';
 import { toSyncStopped } from './sync-errors';
 import { META, readCursor, readMeta, type SweepState } from './sync-meta';
@@ -19,9 +19,9 @@ import { META, readCursor, readMeta, type SweepState } from './sync-meta';
 export const PAGE_LIMIT = SYNC_PAGE_LIMIT;
 
 /** A row as the sync stores it: `syncMark` ties it to a replace-the-copy walk. */
-type SyncedRow = LocalSepultado & { syncMark?: number };
+type SyncedRow = LocalBurial & { syncMark?: number };
 
-export interface FetchedPage {
+interface FetchedPage {
   answer: SyncAnswer;
   /** Bytes on the wire (compressed body) when the browser says, else the JSON's length. */
   bytes: number;
@@ -40,7 +40,7 @@ function wireBytes(url: string, fallback: number): number {
 }
 
 /** GET /api/sync/sepultados through the app's client (ApiFailure on failure, 0 = offline). */
-export const fetchSyncPage: PageFetcher = async (since, limit, signal) => {
+const fetchSyncPage: PageFetcher = async (since, limit, signal) => {
   const searchParams: Record<string, string> = { limit: String(limit) };
   if (since) searchParams.since = since;
   try {
@@ -75,7 +75,7 @@ async function sweep(db: MemorialDb, state: SweepState): Promise<void> {
 
 function toRows(
   changed: SyncRecord[],
-  existing: (LocalSepultado | undefined)[],
+  existing: (LocalBurial | undefined)[],
   mark: number | undefined,
   now: number,
 ): SyncedRow[] {
@@ -124,7 +124,7 @@ export async function applyPage(
   });
 }
 
-export interface PageProgress {
+interface PageProgress {
   records: number;
   deleted: number;
   bytes: number;
@@ -134,14 +134,14 @@ export interface PageProgress {
   applyMs: number;
 }
 
-export interface SyncOptions {
+interface SyncOptions {
   fetchPage?: PageFetcher;
   limit?: number;
   signal?: AbortSignal;
   onPage?: (progress: PageProgress) => void | Promise<void>;
 }
 
-export interface SyncResult {
+interface SyncResult {
   pages: number;
   records: number;
   deleted: number;

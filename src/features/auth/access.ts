@@ -1,22 +1,24 @@
 /** Pure decisions of the route guards and the navbar (spec §2 route table, §6 roles). */
+import type { SessionStatus } from '../../data/session';
+import { type Action, canEver } from '../../domain/permissions';
 import type { Role } from '../../domain/user-rules';
-
-export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 
 export interface AccessRule {
   login?: boolean;
-  roles?: Role[];
+  /** What the route is for (src/domain/permissions.ts): a role that could never do it is sent home. */
+  action?: Action;
   /** Flashed when a logged-in person of another role is sent home (spec §2, §6). */
   denied?: string;
 }
 
-export type AccessDecision = 'wait' | 'allow' | 'login' | 'home';
+type AccessDecision = 'wait' | 'allow' | 'login' | 'home';
 
 export function decideAccess(status: SessionStatus, role: Role, rule: AccessRule): AccessDecision {
-  if (!rule.login && !rule.roles) return 'allow';
+  if (!rule.login && !rule.action) return 'allow';
   if (status === 'checking') return 'wait';
   if (status === 'anonymous') return 'login';
-  if (rule.roles && !rule.roles.includes(role)) return 'home';
+  // Only the role matters here (canEver looks at nothing else).
+  if (rule.action && !canEver({ id: '', role }, rule.action)) return 'home';
   return 'allow';
 }
 
@@ -33,10 +35,12 @@ export function navLinks(status: SessionStatus, role: Role): NavLink[] {
   if (status === 'anonymous') {
     return [...links, { label: 'Entrar', to: '/login' }, { label: 'Cadastre-se', to: '/register' }];
   }
-  if (role === 'admin' || role === 'concessionario') {
+  // Only the role matters here (canEver looks at nothing else).
+  if (canEver({ id: '', role }, 'burial:list-mine')) {
     links.push({ label: 'Memorial', to: '/sepultados/meumemorial' });
   }
-  if (role === 'admin') links.push({ label: 'Usuários', to: '/meuusuario' });
+  if (canEver({ id: '', role }, 'user:manage'))
+    links.push({ label: 'Usuários', to: '/meuusuario' });
   links.push({ label: 'Perfil', to: '/user/profile' }, { label: 'Sair', action: 'logout' });
   return links;
 }

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../app/branding';
+import { PRODUCT_NAME } from '../../ui/branding';
 
 interface Props {
   title: string;

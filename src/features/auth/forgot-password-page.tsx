@@ -1,14 +1,14 @@
 /**
  * /auth/forgot-password "Recuperar senha" (spec §2, §8): e-mail, "Enviar" ("Enviando..."). The
  * answer is always the same sentence, even on error, so the screen never tells whether an
- * address has an account (the server answers alike and in about the same time, issue 4).
+ * address has an account (the server answers alike and in about the same time).
  */
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FormField } from '../../app/form-field';
+import { postForgotPassword } from '../../data/auth/password-reset';
 import { checkEmail } from '../../domain/user-rules';
-import { AUTH_TEXT } from './account-texts';
-import { postForgotPassword } from './api/password-reset';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
+import { FormField } from '../../ui/form-field';
 import { AuthCard } from './auth-card';
 import './account.css';
 

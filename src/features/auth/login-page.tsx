@@ -1,12 +1,12 @@
 /** /login (spec §2): e-mail, password with show/hide, "Entrar", links to reset and register. */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { FormField } from '../../app/form-field';
-import { ApiFailure } from '../../data/api';
+import { ApiFailure } from '../../data/failure';
+import { useSession } from '../../data/session';
+import { useFlash } from '../../ui/flash';
+import { FormField } from '../../ui/form-field';
 import { safeNext } from './access';
 import { AuthCard } from './auth-card';
-import { useSession } from './session-context';
 
 export default function LoginPage({ after }: { after?: ReactNode }) {
   const session = useSession();

@@ -1,9 +1,8 @@
 /** /register (spec §2, §5): every rule from src/domain, server field errors under their field. */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { FormField } from '../../app/form-field';
-import { ApiFailure } from '../../data/api';
+import { postRegister } from '../../data/auth/auth-calls';
+import { ApiFailure } from '../../data/failure';
 import { maskCpf, maskPhone, onlyDigits } from '../../domain/masks';
 import {
   type FieldErrors,
@@ -11,7 +10,8 @@ import {
   TERMS_VERSION,
   validateRegistration,
 } from '../../domain/user-rules';
-import { postRegister } from './api/auth-calls';
+import { useFlash } from '../../ui/flash';
+import { FormField } from '../../ui/form-field';
 import { AuthCard } from './auth-card';
 
 const EMPTY = { name: '', cpf: '', phone: '', email: '', password: '', confirmpassword: '' };

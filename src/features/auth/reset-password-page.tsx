@@ -5,12 +5,12 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FormField } from '../../app/form-field';
-import { ApiFailure } from '../../data/api';
+import { postResetPassword } from '../../data/auth/password-reset';
+import { ApiFailure } from '../../data/failure';
 import { MSG } from '../../domain/messages';
 import { checkPassword, type FieldErrors } from '../../domain/user-rules';
-import { AUTH_TEXT } from './account-texts';
-import { postResetPassword } from './api/password-reset';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
+import { FormField } from '../../ui/form-field';
 import { AuthCard } from './auth-card';
 import './account.css';
 

@@ -4,12 +4,13 @@
  * closed. If the session open here belongs to this address, it is refreshed so the app knows
  * the e-mail is confirmed (and, for a changed e-mail, the new login address).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AUTH_TEXT } from './account-texts';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
+import { useLoad } from '../../lib/use-load';
 import { AuthCard } from './auth-card';
 import './account.css';
-import { useSession } from './session-context';
+import { useSession } from '../../data/session';
 import { isSessionOf, type VerifyResult, verifyOnce } from './verify-once';
 
 export default function VerifyEmailPage() {
@@ -18,20 +19,10 @@ export default function VerifyEmailPage() {
   const token = params.get('token')?.trim() ?? '';
   const email = params.get('email')?.trim() ?? '';
   const missing = !token || !email;
-  const [result, setResult] = useState<VerifyResult | null>(null);
+  const verified = useLoad(missing ? null : () => verifyOnce(token, email), [token, email]).state;
+  const result: VerifyResult | null = verified.phase === 'done' ? verified.value : null;
   const { status, user, auth, refresh } = session;
   const mine = status === 'authenticated' && isSessionOf(email, user, auth?.email);
-
-  useEffect(() => {
-    if (missing) return;
-    let live = true;
-    void verifyOnce(token, email).then((r) => {
-      if (live) setResult(r);
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, email, missing]);
 
   // Once per result; `mine` may turn true later, when the session check finishes.
   useEffect(() => {

@@ -3,9 +3,10 @@
  * per link, even when React StrictMode runs the effect twice or the page re-mounts: the first
  * call's promise is kept here by token+email and every later caller shares it.
  */
-import { ApiFailure } from '../../data/api';
-import { AUTH_TEXT } from './account-texts';
-import { getVerifyEmail } from './api/verify-email';
+
+import { getVerifyEmail } from '../../data/auth/verify-email';
+import { ApiFailure } from '../../data/failure';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
 
 export type VerifyResult = { ok: true; message: string } | { ok: false; message: string };
 

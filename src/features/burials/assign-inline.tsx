@@ -4,7 +4,7 @@
  * listed —, empty, list unavailable) right under the entry, where there is time to read it.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ConcessionarioListItem } from '../../domain/sepultado-types';
+import type { ConcessionarioListItem } from '../../domain/burial-types';
 import { findAssignee, lookupMessage } from './assignee-lookup';
 
 export type AssignMode = 'atribuir' | 'desatribuir';

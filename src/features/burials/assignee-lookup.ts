@@ -5,11 +5,12 @@
  * module's folding). The first step that finds anyone decides: one match is the answer,
  * several are listed for the admin to pick by e-mail.
  */
+
+import type { ConcessionarioListItem } from '../../domain/burial-types';
 import { isId } from '../../domain/ids';
 import { foldText } from '../../domain/search-text';
-import type { ConcessionarioListItem } from '../../domain/sepultado-types';
 
-export type LookupResult =
+type LookupResult =
   | { kind: 'found'; id: string; user: ConcessionarioListItem | null }
   | { kind: 'empty' }
   | { kind: 'unavailable' }

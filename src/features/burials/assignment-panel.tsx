@@ -5,12 +5,12 @@
  * concessionários is non-empty.
  */
 import { useEffect, useState } from 'react';
-import { useFlash } from '../../app/flash';
-import type { ConcessionarioRef } from '../../domain/sepultado-types';
-import { assignConcessionario } from './api/calls';
-import { failureText } from './api/failure';
-import { useConcessionarios } from './api/use-concessionarios';
-import { TEXT } from './texts';
+import { assignAssignee } from '../../data/burials/burial-calls';
+import { useAssignees } from '../../data/burials/use-assignees';
+import { failureText } from '../../data/failure';
+import type { ConcessionarioRef } from '../../domain/burial-types';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { useFlash } from '../../ui/flash';
 
 interface Props {
   sepultadoId: string;
@@ -20,7 +20,7 @@ interface Props {
 
 export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
   const flash = useFlash();
-  const state = useConcessionarios(true);
+  const state = useAssignees(true);
   const [selected, setSelected] = useState('');
   // 'assign', or the id of the person being removed: every button waits meanwhile.
   const [busy, setBusy] = useState<string | null>(null);
@@ -36,17 +36,12 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
 
   async function assign() {
     if (!selected) {
-      flash.error(TEXT.selectConcessionarioRequired);
+      flash.error(TEXT.selectAssigneeRequired);
       return;
     }
     setBusy('assign');
     try {
-      const answer = await assignConcessionario(
-        sepultadoId,
-        selected,
-        'atribuir',
-        TEXT.assignError,
-      );
+      const answer = await assignAssignee(sepultadoId, selected, 'atribuir', TEXT.assignError);
       const person = state.status === 'ready' ? state.list.find((u) => u._id === selected) : null;
       const next =
         answer.sepultado?.concessionariosInfo ??
@@ -58,11 +53,15 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
       flash.success(answer.message || TEXT.assigned);
     } catch (err) {
       flash.error(
-        failureText(err, {
-          fallback: TEXT.assignError,
-          401: TEXT.sessionExpired,
-          403: TEXT.assignForbidden,
-        }),
+        failureText(
+          err,
+          {
+            fallback: TEXT.assignError,
+            401: TEXT.sessionExpired,
+            403: TEXT.assignForbidden,
+          },
+          TEXT.offline,
+        ),
       );
     } finally {
       setBusy(null);
@@ -72,21 +71,20 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
   async function remove(userId: string) {
     setBusy(userId);
     try {
-      const answer = await assignConcessionario(
-        sepultadoId,
-        userId,
-        'desatribuir',
-        TEXT.unassignError,
-      );
+      const answer = await assignAssignee(sepultadoId, userId, 'desatribuir', TEXT.unassignError);
       onChange(answer.sepultado?.concessionariosInfo ?? assigned.filter((a) => a._id !== userId));
       flash.success(answer.message || TEXT.unassigned);
     } catch (err) {
       flash.error(
-        failureText(err, {
-          fallback: TEXT.unassignError,
-          401: TEXT.sessionExpired,
-          403: TEXT.unassignForbidden,
-        }),
+        failureText(
+          err,
+          {
+            fallback: TEXT.unassignError,
+            401: TEXT.sessionExpired,
+            403: TEXT.unassignForbidden,
+          },
+          TEXT.offline,
+        ),
       );
     } finally {
       setBusy(null);
@@ -104,7 +102,7 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
             value={selected}
             onChange={(e) => setSelected(e.target.value)}
           >
-            <option value="">{TEXT.selectConcessionario}</option>
+            <option value="">{TEXT.selectAssignee}</option>
             {available.map((u) => (
               <option key={u._id} value={u._id}>
                 {u.name} — {u.email}

@@ -4,18 +4,18 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { LocalSepultado } from '../../data/db';
+import type { LocalBurial } from '../../data/local-rows';
 import { cardPhoto } from '../../data/local-rows';
-import { displayText, PLACEHOLDERS } from '../../domain/sepultado-display';
+import { displayText, PLACEHOLDERS } from '../../domain/burial-display';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { BurialImage, imageUrl } from '../../ui/burial-image';
 import { ImageOverlay } from './image-overlay';
-import { imageUrl, SepultadoImage } from './sepultado-image';
-import { TEXT } from './texts';
 
-export function BurialCard({ row }: { row: LocalSepultado }) {
+export function BurialCard({ row }: { row: LocalBurial }) {
   const [open, setOpen] = useState(false);
   const photo = cardPhoto(row);
   const image = (
-    <SepultadoImage
+    <BurialImage
       className="card-photo"
       file={photo.thumb}
       placeholder={PLACEHOLDERS.home}

@@ -1,26 +1,33 @@
 /**
  * The shared burial form (spec §2, §3, §5): photo area at the top, every field of the record,
  * DD/MM/AAAA dates auto-formatted while typed, the domain's rules checked on submit with each
- * message under its field. It hands the page a ready payload (form-values.ts decides JSON or
- * multipart and which fields go); the page sends it and may give back a server field error.
+ * message under its field. It hands the page a ready payload (src/data/burials/burial-body.ts
+ * decides JSON or multipart and which fields go); the page sends it and may give back a server
+ * field error.
  */
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../../app/form-field';
-import { maskDate } from '../../domain/masks';
 import {
+  type BurialPayload,
+  buildPayload,
+  type FormValues,
+  validateForm,
+} from '../../data/burials/burial-body';
+import {
+  type BurialField,
   type FieldErrors,
   IDADE_MAX,
   IDADE_MIN,
   MAX_LENGTH,
-  type SepultadoField,
   type TextField,
   TIPOS_SEPULTURA,
-} from '../../domain/sepultado-rules';
+} from '../../domain/burial-rules';
+import { maskDate } from '../../domain/masks';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/upload-rules';
-import { GpsCapture } from '../map/gps-capture';
-import { FIELD_LABELS } from './field-labels';
-import { type BurialPayload, buildPayload, type FormValues, validateForm } from './form-values';
+import { FIELD_LABELS } from '../../lib/texts/field-labels';
+import { FormField } from '../../ui/form-field';
+import { GpsCapture } from '../../ui/gps-capture';
 import { type ExistingPhoto, fileKey, PhotoPreview } from './photo-preview';
+import '../../ui/file-chooser.css';
 
 interface Props {
   initial: FormValues;
@@ -35,7 +42,7 @@ interface Props {
 }
 
 interface Spec {
-  name: SepultadoField;
+  name: BurialField;
   kind?: 'date' | 'number' | 'coordinate';
   required?: boolean;
 }
@@ -105,7 +112,7 @@ export function BurialForm(props: Props) {
   const errorOf = (field: string) =>
     errors[field] ?? (serverError?.field === field ? serverError.message : null);
 
-  function set(field: SepultadoField, raw: string) {
+  function set(field: BurialField, raw: string) {
     const value = field === 'dtNasc' || field === 'dtFal' ? maskDate(raw) : raw;
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -155,6 +162,15 @@ export function BurialForm(props: Props) {
         multiple
         error={errorOf('images')}
         hint={baseline ? 'Fotos novas são adicionadas às que o registro já tem.' : undefined}
+        chooser={{
+          button: 'Escolher fotos',
+          chosen:
+            files.length === 1
+              ? (files[0]?.name ?? '')
+              : files.length > 1
+                ? `${files.length} fotos escolhidas`
+                : 'Nenhuma foto escolhida',
+        }}
         onChange={(e) => {
           const chosen = Array.from(e.target.files ?? []);
           setFiles((list) => {

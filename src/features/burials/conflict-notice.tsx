@@ -1,13 +1,13 @@
 /**
- * What the edit screen shows when the save answered 409 (issue 7): someone else changed the
+ * What the edit screen shows when the save answered 409: someone else changed the
  * same fields meanwhile and nothing was saved. Each field shows both values; the person either
  * loads the current data (dropping their unsaved changes) or keeps theirs, which sends the
  * same edit again against the current version.
  */
 import { useEffect, useRef } from 'react';
-import type { StaleFailure } from './api/calls';
-import { FIELD_LABELS, fieldValueText } from './field-labels';
-import { TEXT } from './texts';
+import type { StaleFailure } from '../../data/burials/burial-calls';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { FIELD_LABELS, fieldValueText } from '../../lib/texts/field-labels';
 
 interface Props {
   stale: StaleFailure;

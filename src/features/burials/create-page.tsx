@@ -8,22 +8,23 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { ApiFailure } from '../../data/api';
-import { useSession } from '../auth/session-context';
-import { assignConcessionario, createSepultado } from './api/calls';
-import { failureText } from './api/failure';
-import { useConcessionarios } from './api/use-concessionarios';
+import { type BurialPayload, emptyValues } from '../../data/burials/burial-body';
+import { assignAssignee, createBurial } from '../../data/burials/burial-calls';
+import { useAssignees } from '../../data/burials/use-assignees';
+import { ApiFailure, failureText } from '../../data/failure';
+import { useSession } from '../../data/session';
+import { can } from '../../domain/permissions';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { useFlash } from '../../ui/flash';
 import { BurialForm } from './burial-form';
-import { type BurialPayload, emptyValues } from './form-values';
-import { TEXT } from './texts';
 import './burials.css';
 
 export default function CreatePage() {
   const flash = useFlash();
   const navigate = useNavigate();
   const { auth, role } = useSession();
-  const concessionarios = useConcessionarios(role === 'admin');
+  const actor = auth ? { id: auth.userId, role } : null;
+  const concessionarios = useAssignees(can(actor, 'burial:assign'));
   const [assignee, setAssignee] = useState('');
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
@@ -38,12 +39,12 @@ export default function CreatePage() {
     setBusy(true);
     setFieldError(null);
     try {
-      const answer = await createSepultado(payload);
+      const answer = await createBurial(payload);
       flash.success(answer.message || TEXT.created);
       const created = answer.sepultado?.id;
       if (created && assignee) {
         try {
-          await assignConcessionario(created, assignee, 'atribuir', TEXT.assignError);
+          await assignAssignee(created, assignee, 'atribuir', TEXT.assignError);
           flash.success(TEXT.assigned);
         } catch (err) {
           // The record exists: the assignment can be done again from the dashboard.
@@ -57,11 +58,15 @@ export default function CreatePage() {
         setFieldError({ field: err.field, message: err.message });
       }
       flash.error(
-        failureText(err, {
-          fallback: TEXT.createError,
-          401: TEXT.createSessionInvalid,
-          403: TEXT.createForbidden,
-        }),
+        failureText(
+          err,
+          {
+            fallback: TEXT.createError,
+            401: TEXT.createSessionInvalid,
+            403: TEXT.createForbidden,
+          },
+          TEXT.offline,
+        ),
       );
       if (err instanceof ApiFailure && err.status === 401) navigate('/', { replace: true });
     }

@@ -6,26 +6,30 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { useSession } from '../auth/session-context';
-import { assignConcessionario, deleteSepultado } from './api/calls';
-import { failureText } from './api/failure';
-import { useConcessionarios } from './api/use-concessionarios';
-import { useMineList } from './api/use-mine-list';
+import { assignAssignee, deleteBurial } from '../../data/burials/burial-calls';
+import { useAssignees } from '../../data/burials/use-assignees';
+import { useMineList } from '../../data/burials/use-mine-list';
+import { failureText } from '../../data/failure';
+import { useSession } from '../../data/session';
+import { can } from '../../domain/permissions';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { useFlash } from '../../ui/flash';
 import { AssignInline, type AssignMode } from './assign-inline';
 import { DashboardRow } from './dashboard-row';
-import { TEXT } from './texts';
 import './burials.css';
 
 export default function DashboardPage() {
   const flash = useFlash();
-  const { status, role } = useSession();
-  const isAdmin = status === 'authenticated' && role === 'admin';
+  const { status, role, auth } = useSession();
+  const actor = status === 'authenticated' && auth ? { id: auth.userId, role } : null;
+  const mayEditPlan = can(actor, 'plan:edit');
+  const mayPrintLabels = can(actor, 'label:print');
+  const mayManage = can(actor, 'burial:assign') && can(actor, 'burial:delete');
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
   const [reloadKey, setReloadKey] = useState(0);
   const list = useMineList(query, reloadKey);
-  const concessionarios = useConcessionarios(isAdmin);
+  const concessionarios = useAssignees(can(actor, 'burial:assign'));
   const [pending, setPending] = useState(false);
   const [assigning, setAssigning] = useState<{ id: string; mode: AssignMode } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,11 +49,13 @@ export default function DashboardPage() {
     if (!window.confirm(TEXT.confirmDelete(nome))) return;
     setPending(true);
     try {
-      await deleteSepultado(id);
+      await deleteBurial(id);
       flash.success(TEXT.removed);
       setReloadKey((k) => k + 1);
     } catch (err) {
-      flash.error(failureText(err, { fallback: TEXT.removeError, useServerMessage: false }));
+      flash.error(
+        failureText(err, { fallback: TEXT.removeError, useServerMessage: false }, TEXT.offline),
+      );
     } finally {
       setPending(false);
     }
@@ -60,7 +66,7 @@ export default function DashboardPage() {
     setPending(true);
     setProblem(null);
     try {
-      await assignConcessionario(
+      await assignAssignee(
         id,
         userId,
         mode,
@@ -71,9 +77,9 @@ export default function DashboardPage() {
       setReloadKey((k) => k + 1);
     } catch (err) {
       const fallback = assign ? TEXT.dashAssignError : TEXT.dashUnassignError;
-      flash.error(failureText(err, { fallback, useServerMessage: false }));
+      flash.error(failureText(err, { fallback, useServerMessage: false }, TEXT.offline));
       // The server's reason (not a concessionário, unknown user…) stays under the entry.
-      setProblem(failureText(err, { fallback }));
+      setProblem(failureText(err, { fallback }, TEXT.offline));
     } finally {
       setPending(false);
     }
@@ -84,21 +90,22 @@ export default function DashboardPage() {
     <section className="page dashboard">
       <div className="dash-head">
         <h1>{TEXT.dashboardTitle}</h1>
-        {isAdmin && (
+        {can(actor, 'burial:create') && (
           <Link className="btn btn-primary" to="/sepultados/add">
             Novo Registro
           </Link>
         )}
       </div>
-      {/* Issue 8's admin screens live here: the navbar's links are fixed by spec §2. */}
-      {isAdmin && (
+      {/* The admin's map and label screens live here: the navbar's links are fixed by spec §2. */}
+      {(mayEditPlan || mayPrintLabels) && (
         <p className="dash-tools">
-          <Link to="/admin/mapa">Mapa do cemitério</Link>
-          {' · '}
-          <Link to="/sepultados/etiquetas">Etiquetas com código QR</Link>
+          {mayEditPlan && <Link to="/admin/mapa">Mapa do cemitério</Link>}
+          {mayEditPlan && mayPrintLabels && ' · '}
+          {mayPrintLabels && <Link to="/sepultados/etiquetas">Etiquetas com código QR</Link>}
         </p>
       )}
-      {role === 'concessionario' && <p className="muted">{TEXT.askAdmin}</p>}
+      {/* Whoever keeps records here but may not create them is told who can. */}
+      {actor && !can(actor, 'burial:create') && <p className="muted">{TEXT.askAdmin}</p>}
       <search>
         <form className="dash-search" onSubmit={search}>
           <input
@@ -143,7 +150,7 @@ export default function DashboardPage() {
             <DashboardRow
               key={card.id}
               card={card}
-              isAdmin={isAdmin}
+              mayManage={mayManage}
               busy={pending}
               onDelete={() => void remove(card.id, card.nome)}
               onAssign={(mode) => {
@@ -168,7 +175,7 @@ export default function DashboardPage() {
           ))}
         </ul>
       )}
-      {isAdmin && list.phase === 'ready' && list.rows.length > 0 && (
+      {mayPrintLabels && list.phase === 'ready' && list.rows.length > 0 && (
         <p>
           <Link
             className="btn btn-small"

@@ -1,14 +1,15 @@
 /** One row of the dashboard: thumbnail, name, and the actions the role allows (spec §2, §6). */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PLACEHOLDERS } from '../../domain/sepultado-display';
-import type { MineCard } from '../../domain/sepultado-types';
+import { PLACEHOLDERS } from '../../domain/burial-display';
+import type { MineCard } from '../../domain/burial-types';
+import { BurialImage } from '../../ui/burial-image';
 import type { AssignMode } from './assign-inline';
-import { SepultadoImage } from './sepultado-image';
 
 interface Props {
   card: MineCard;
-  isAdmin: boolean;
+  /** Assign and delete (spec §6: the admin's, through the shared rule). */
+  mayManage: boolean;
   /** A request is pending somewhere on the list: every action waits. */
   busy: boolean;
   onDelete(): void;
@@ -20,18 +21,18 @@ interface Props {
 
 export function DashboardRow({
   card,
-  isAdmin,
+  mayManage,
   busy,
   onDelete,
   onAssign,
   onUnassign,
   children,
 }: Props) {
-  const assigned = isAdmin ? (card.concessionariosInfo ?? []) : [];
+  const assigned = mayManage ? (card.concessionariosInfo ?? []) : [];
   return (
     <li className="dash-row">
       <div className="dash-main">
-        <SepultadoImage
+        <BurialImage
           className="dash-thumb"
           file={card.thumb ?? card.images[0]}
           placeholder={PLACEHOLDERS.sepultura}
@@ -73,7 +74,7 @@ export function DashboardRow({
         >
           Editar
         </Link>
-        {isAdmin && (
+        {mayManage && (
           <>
             <button
               type="button"

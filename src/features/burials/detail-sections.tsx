@@ -4,15 +4,15 @@
  * opened with signal) shows what it has and says the rest comes with the signal, rather
  * than claiming dates are unknown.
  */
-import type { LocalSepultado } from '../../data/db';
+import type { LocalBurial } from '../../data/local-rows';
 import {
   DISPLAY,
   displayDate,
   displayEpitafio,
   displayIdade,
   displayText,
-} from '../../domain/sepultado-display';
-import { TEXT } from './texts';
+} from '../../domain/burial-display';
+import { TEXT } from '../../lib/texts/burial-texts';
 
 function Item({ label, value }: { label: string; value: string }) {
   return (
@@ -23,12 +23,12 @@ function Item({ label, value }: { label: string; value: string }) {
   );
 }
 
-function coordinates(row: LocalSepultado): string {
+function coordinates(row: LocalBurial): string {
   if (row.latitude == null || row.longitude == null) return DISPLAY.unknownInfo;
   return `${row.latitude}, ${row.longitude}`;
 }
 
-export function DetailSections({ row }: { row: LocalSepultado }) {
+export function DetailSections({ row }: { row: LocalBurial }) {
   const grave = (
     <section className="page detail-section" aria-labelledby="dados-sepultura">
       <h2 id="dados-sepultura">Dados da Sepultura</h2>

@@ -4,21 +4,16 @@
  * record when the server sent who is assigned, else from the person's editable ids that came
  * with the visit pack (src/data/sync/mine-sync.ts), so it shows without signal too.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { db } from '../../data/db';
-import { readMine } from '../../data/sync/mine-sync';
+import { useMineOnDevice } from '../../data/burials/use-burial';
+import { useSession } from '../../data/session';
 import { can, canEver } from '../../domain/permissions';
-import { useSession } from '../auth/session-context';
 
 export function EditLink({ id, assigned }: { id: string; assigned?: readonly string[] }) {
   const { auth, status } = useSession();
   const actor = status === 'authenticated' && auth ? { id: auth.userId, role: auth.role } : null;
   const mayEver = canEver(actor, 'burial:edit');
-  const mine = useLiveQuery(
-    async () => (mayEver && actor ? ((await readMine(db, actor.id)) ?? null) : null),
-    [mayEver, actor?.id],
-  );
+  const mine = useMineOnDevice(mayEver && actor ? actor.id : null);
   if (!actor || !mayEver) return null;
   const onDevice = mine && (mine.all || mine.ids.includes(id)) ? [actor.id] : [];
   const allowed =

@@ -1,65 +1,66 @@
 /**
  * Edit burial, /sepultados/edit/:id (spec §2, §8; admin, or a concessionário assigned to the
  * record). The record is read fresh from the server (its `version` and who is assigned), or
- * without signal from the device's copy. The form's changes go to the outbox (issue 7) with
+ * without signal from the device's copy. The form's changes go to the outbox with
  * that version: online the page waits for the answer as before (a field someone else saved
  * meanwhile answers 409 and the person chooses), offline it says the edit will go later.
  * An unsent edit of the record shows as the form's starting point and new changes join it.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { ApiFailure } from '../../data/api';
-import { db } from '../../data/db';
-import { discardItem, enqueueEdit, resolveConflict } from '../../data/outbox/outbox-queue';
-import { requestDrain, waitForOutcome } from '../../data/outbox/outbox-runner';
-import { type EditOutboxItem, OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
+import { type BurialPayload, valuesFromRecord } from '../../data/burials/burial-body';
+import { fetchBurial, StaleFailure } from '../../data/burials/burial-calls';
+import { pendingEditOf, storedRecord } from '../../data/burials/edit-load';
+import { editPayloadFrom, unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
+import { ApiFailure } from '../../data/failure';
+import { discard } from '../../data/outbox/outbox-actions';
+import { resubmitAfterConflict, type SubmitResult, submit } from '../../data/outbox/submit';
+import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import { useSession } from '../../data/session';
+import type { BurialRecord, ConcessionarioRef } from '../../domain/burial-types';
 import { newId } from '../../domain/ids';
+import { type EditOutboxItem, OUTBOX_MSG } from '../../domain/outbox-item';
 import { OUTCOME_MSG } from '../../domain/outcome';
 import { can } from '../../domain/permissions';
-import type { ConcessionarioRef, SepultadoRecord } from '../../domain/sepultado-types';
-import { useSession } from '../auth/session-context';
-import { useRecordOutbox } from '../outbox/use-outbox';
-import { fetchSepultado, StaleFailure } from './api/calls';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { useLoad } from '../../lib/use-load';
+import { useFlash } from '../../ui/flash';
 import { AssignmentPanel } from './assignment-panel';
 import { BurialForm } from './burial-form';
 import { ConflictNotice } from './conflict-notice';
-import { editPayloadFrom, unsentEdit, withPendingEdit } from './edit-outbox';
-import { type BurialPayload, valuesFromRecord } from './form-values';
-import { TEXT } from './texts';
 import './burials.css';
+
+interface Opened {
+  record: BurialRecord;
+  /** Bumped when the person reloads the current record: the form starts again. */
+  generation: number;
+  fromDevice?: boolean;
+  /** The person's unsent edit when the form was opened: the form starts from it. */
+  pendingAtLoad?: EditOutboxItem;
+  /** Who manages the record (the admin's assignment panel changes it). */
+  assigned: ConcessionarioRef[];
+}
 
 type Load =
   | { phase: 'loading' }
   | { phase: 'failed'; offline: boolean }
-  | {
-      phase: 'ready';
-      record: SepultadoRecord;
-      generation: number;
-      fromDevice?: boolean;
-      /** The person's unsent edit when the form was opened: the form starts from it. */
-      pendingAtLoad?: EditOutboxItem;
-    };
+  | ({ phase: 'ready' } & Opened);
 
-/** How long the form waits for the server before saying the edit will go later. */
-const ONLINE_WAIT_MS = 20_000;
-
-/** The device's full copy of a record, when it holds one with its version (visit pack, visit). */
-async function storedRecord(id: string): Promise<SepultadoRecord | null> {
-  const row = await db.sepultados.get(id).catch(() => undefined);
-  if (!row?.full || typeof row.version !== 'number') return null;
-  return { ...row, images: row.images ?? [], thumbs: row.thumbs ?? [] } as SepultadoRecord;
-}
-
-/** Read once when the form opens, so a drain finishing meanwhile never resets typed input. */
-async function pendingEditOf(id: string, userId: string | undefined) {
-  if (!userId) return undefined;
-  const items = await db.outbox
-    .where('sepultadoId')
-    .equals(id)
-    .toArray()
-    .catch(() => []);
-  return unsentEdit(items.filter((i) => i.userId === userId));
+/**
+ * The record fresh from the server (its `version` and who is assigned), or without signal the
+ * device's copy (the server still decides on sending); with the person's unsent edit.
+ */
+async function openRecord(id: string, userId: string | undefined): Promise<Opened> {
+  try {
+    const record = await fetchBurial(id);
+    const pendingAtLoad = await pendingEditOf(id, userId);
+    return { record, generation: 0, pendingAtLoad, assigned: record.concessionariosInfo ?? [] };
+  } catch (err) {
+    const stored = err instanceof ApiFailure && err.offline ? await storedRecord(id) : null;
+    if (!stored) throw err;
+    const pendingAtLoad = await pendingEditOf(id, userId);
+    return { record: stored, generation: 0, fromDevice: true, pendingAtLoad, assigned: [] };
+  }
 }
 
 export default function EditPage() {
@@ -68,48 +69,32 @@ export default function EditPage() {
   const navigate = useNavigate();
   const { auth, role } = useSession();
   const userId = auth?.userId;
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const opened = useLoad(() => openRecord(id, userId), [id, userId]);
+  const load: Load =
+    opened.state.phase === 'done'
+      ? { phase: 'ready', ...opened.state.value }
+      : opened.state.phase === 'failed'
+        ? {
+            phase: 'failed',
+            offline: opened.state.error instanceof ApiFailure && opened.state.error.offline,
+          }
+        : { phase: 'loading' };
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   // A 409 and the outbox item it stopped, resolved here while the person is on the form.
   const [stale, setStale] = useState<{ failure: StaleFailure; itemId: string } | null>(null);
-  const [assigned, setAssigned] = useState<ConcessionarioRef[]>([]);
   const pending = unsentEdit(useRecordOutbox(id));
 
+  const loadFailed = load.phase === 'failed';
   useEffect(() => {
-    let live = true;
-    setLoad({ phase: 'loading' });
-    void fetchSepultado(id).then(
-      async (record) => {
-        const pendingAtLoad = await pendingEditOf(id, userId);
-        if (!live) return;
-        setLoad({ phase: 'ready', record, generation: 0, pendingAtLoad });
-        setAssigned(record.concessionariosInfo ?? []);
-      },
-      async (err: unknown) => {
-        const offline = err instanceof ApiFailure && err.offline;
-        // Without signal, the device's copy: the server still decides on sending.
-        const stored = offline ? await storedRecord(id) : null;
-        const pendingAtLoad = await pendingEditOf(id, userId);
-        if (!live) return;
-        if (stored) {
-          setLoad({
-            phase: 'ready',
-            record: stored,
-            generation: 0,
-            fromDevice: true,
-            pendingAtLoad,
-          });
-          return;
-        }
-        setLoad({ phase: 'failed', offline });
-        flash.error(TEXT.editLoadError);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, flash, userId]);
+    if (loadFailed) flash.error(TEXT.editLoadError);
+  }, [loadFailed, flash]);
+  const assigned = load.phase === 'ready' ? load.assigned : [];
+  const { setValue } = opened;
+  const setAssigned = useCallback(
+    (next: ConcessionarioRef[]) => setValue((o) => ({ ...o, assigned: next })),
+    [setValue],
+  );
 
   const record = load.phase === 'ready' ? load.record : null;
   // The form starts from the record as the person's unsent edit will make it.
@@ -119,56 +104,53 @@ export default function EditPage() {
     : null;
 
   /**
-   * What the outbox says about the item, as this screen shows it (README, "Outcomes"): success
+   * What happened to the queued edit, as this screen shows it (docs/decisions.md, "Outcomes"): success
    * only once the server has it; "guardada no aparelho" (neutral) only when nothing answered;
    * a server failure, a 429, an ended session or a removed account as errors, the item kept.
    */
-  async function settle(item: OutboxItem) {
-    const outcome = await waitForOutcome(item, ONLINE_WAIT_MS);
+  function settle(result: SubmitResult | null) {
     setBusy(false);
-    if (!outcome || outcome.state === 'sent') {
-      flash.success(TEXT.updated);
-      navigate('/meussepultados');
-      return;
+    switch (result?.status) {
+      case undefined:
+        return;
+      case 'sent':
+        flash.success(TEXT.updated);
+        navigate('/meussepultados');
+        return;
+      case 'conflict':
+        setStale({
+          failure: new StaleFailure(
+            result.answer.message,
+            result.answer.current,
+            result.answer.conflicts,
+          ),
+          itemId: result.itemId,
+        });
+        return;
+      case 'refused':
+        // Refused while the person is on the form: the form is where to fix it.
+        if (result.field) setFieldError({ field: result.field, message: result.message ?? '' });
+        flash.error(result.message ?? TEXT.updateError);
+        return;
+      case 'session-ended':
+        // The session provider ends the session and the guard leaves this page.
+        flash.error(result.accountGone ? OUTCOME_MSG.accountGoneShort : OUTCOME_MSG.sessionExpired);
+        return;
+      case 'server-error':
+        // The edit stays queued and is retried; the person stays on the form.
+        flash.error(TEXT.updateError);
+        return;
+      case 'rate-limited':
+        flash.error(result.reason ?? TEXT.updateError);
+        return;
+      case 'not-stored':
+        flash.error(OUTBOX_MSG.quota);
+        return;
+      case 'queued':
+        // No answer at all: kept on the device, it goes when the signal returns.
+        flash.neutral(OUTBOX_MSG.editQueued);
+        navigate(`/sepultados/${encodeURIComponent(id)}`);
     }
-    const problem = outcome.problem;
-    if (outcome.state === 'attention' && problem?.kind === 'conflict') {
-      const { answer } = problem;
-      setStale({
-        failure: new StaleFailure(answer.message, answer.current, answer.conflicts),
-        itemId: outcome.id,
-      });
-      return;
-    }
-    if (outcome.state === 'attention' && problem?.kind === 'refused') {
-      // Refused while the person is on the form: the form is where to fix it.
-      await discardItem(db, outcome.id);
-      if (problem.field) setFieldError({ field: problem.field, message: outcome.reason ?? '' });
-      flash.error(outcome.reason ?? TEXT.updateError);
-      return;
-    }
-    if (outcome.state === 'attention') {
-      // The session ended (it waits for the same person) or the account is gone: the session
-      // provider ends the session and the guard leaves this page.
-      flash.error(
-        problem?.kind === 'account-gone'
-          ? OUTCOME_MSG.accountGoneShort
-          : OUTCOME_MSG.sessionExpired,
-      );
-      return;
-    }
-    if (outcome.waitingFor === 'server-error') {
-      // The server failed: the edit stays queued and is retried; the person stays on the form.
-      flash.error(TEXT.updateError);
-      return;
-    }
-    if (outcome.waitingFor === 'rate-limited') {
-      flash.error(outcome.reason ?? TEXT.updateError);
-      return;
-    }
-    // No answer at all: kept on the device, it goes when the signal returns.
-    flash.neutral(OUTBOX_MSG.editQueued);
-    navigate(`/sepultados/${encodeURIComponent(id)}`);
   }
 
   async function send(form: BurialPayload) {
@@ -180,29 +162,29 @@ export default function EditPage() {
     setBusy(true);
     setFieldError(null);
     setStale(null);
-    try {
-      const item = await enqueueEdit(
-        db,
-        { id: newId(), sepultadoId: record.id, userId: auth.userId },
-        editPayloadFrom(form, record.version, record.nome),
-      );
-      requestDrain();
-      await settle(item);
-    } catch {
-      setBusy(false);
-      flash.error(OUTBOX_MSG.quota);
-    }
+    settle(
+      await submit({
+        kind: 'edit',
+        id: newId(),
+        sepultadoId: record.id,
+        userId: auth.userId,
+        payload: editPayloadFrom(form, record.version, record.nome),
+      }),
+    );
   }
 
   /** "Carregar dados atuais": the person drops their edit and starts from the record now. */
   function reloadCurrent() {
     if (!stale || load.phase !== 'ready') return;
     const { current } = stale.failure;
-    setLoad({ phase: 'ready', record: current, generation: load.generation + 1 });
-    if (current.concessionariosInfo) setAssigned(current.concessionariosInfo);
+    opened.setValue({
+      record: current,
+      generation: load.generation + 1,
+      assigned: current.concessionariosInfo ?? load.assigned,
+    });
     setStale(null);
     setFieldError(null);
-    void discardItem(db, stale.itemId).catch(() => undefined);
+    void discard(stale.itemId).catch(() => undefined);
   }
 
   /** "Manter minhas alterações": every conflicting field as the person wrote it. */
@@ -210,16 +192,10 @@ export default function EditPage() {
     if (!stale) return;
     const { itemId, failure } = stale;
     setBusy(true);
-    const left = await resolveConflict(db, itemId, new Set(failure.conflicts.map((c) => c.field)));
+    const keep = new Set(failure.conflicts.map((c) => c.field));
+    const next = resubmitAfterConflict(itemId, keep);
     setStale(null);
-    if (!left) {
-      setBusy(false);
-      return;
-    }
-    const item = await db.outbox.get(itemId);
-    requestDrain();
-    if (item) await settle(item);
-    else setBusy(false);
+    settle(await next);
   }
 
   // What the server answers for a concessionário not assigned (it refuses the save with 403
@@ -272,8 +248,8 @@ export default function EditPage() {
         {record && shown && !refused && load.phase === 'ready' && (
           <BurialForm
             key={`${record.id}:${load.generation}`}
-            initial={valuesFromRecord(shown as SepultadoRecord)}
-            baseline={valuesFromRecord(shown as SepultadoRecord)}
+            initial={valuesFromRecord(shown as BurialRecord)}
+            baseline={valuesFromRecord(shown as BurialRecord)}
             existingPhotos={(shown.images ?? []).map((file, i) => ({
               file,
               thumb: shown.thumbs?.[i] ?? null,
@@ -285,7 +261,7 @@ export default function EditPage() {
           />
         )}
       </section>
-      {record && role === 'admin' && (
+      {record && can(actor, 'burial:assign') && (
         <AssignmentPanel sepultadoId={record.id} assigned={assigned} onChange={setAssigned} />
       )}
     </div>

@@ -1,8 +1,8 @@
 /** Home, "/" (spec §2): "Recentes", a grid of burial cards read from the Dexie read model. */
 
-import { useHomeList } from './api/use-home-list';
+import { useHomeList } from '../../data/burials/use-home-list';
+import { TEXT } from '../../lib/texts/burial-texts';
 import { BurialCard } from './burial-card';
-import { TEXT } from './texts';
 import './burials.css';
 
 export default function HomePage() {

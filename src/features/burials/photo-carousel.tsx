@@ -4,9 +4,9 @@
  * full-size overlay. No photo: the placeholder, which does not expand.
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { PLACEHOLDERS } from '../../domain/sepultado-display';
+import { PLACEHOLDERS } from '../../domain/burial-display';
+import { BurialImage, imageUrl } from '../../ui/burial-image';
 import { ImageOverlay } from './image-overlay';
-import { imageUrl, SepultadoImage } from './sepultado-image';
 
 interface Props {
   images: string[];
@@ -25,7 +25,7 @@ export function PhotoCarousel({ images, nome }: Props) {
   if (count === 0) {
     return (
       <div className="carousel">
-        <SepultadoImage
+        <BurialImage
           className="carousel-photo"
           file={null}
           placeholder={PLACEHOLDERS.sepultura}
@@ -93,7 +93,7 @@ export function PhotoCarousel({ images, nome }: Props) {
               aria-label={`Ampliar a foto ${i + 1} de ${count}`}
               onClick={() => setOpen(i)}
             >
-              <SepultadoImage
+              <BurialImage
                 className="carousel-photo"
                 file={file}
                 placeholder={PLACEHOLDERS.sepultura}

@@ -5,9 +5,9 @@
  * disponível".
  */
 import { useEffect, useState } from 'react';
-import { PLACEHOLDERS } from '../../domain/sepultado-display';
-import { SepultadoImage } from './sepultado-image';
-import { TEXT } from './texts';
+import { PLACEHOLDERS } from '../../domain/burial-display';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { BurialImage } from '../../ui/burial-image';
 
 export interface ExistingPhoto {
   file: string;
@@ -51,7 +51,7 @@ export function PhotoPreview({ existing, removed, onToggleRemoved, files, onDrop
         const gone = removed.includes(photo.file);
         return (
           <li key={photo.file} className={gone ? 'photo-removed' : undefined}>
-            <SepultadoImage
+            <BurialImage
               file={photo.thumb ?? photo.file}
               placeholder={PLACEHOLDERS.sepultura}
               alt={`Foto ${i + 1} atual`}

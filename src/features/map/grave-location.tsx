@@ -1,11 +1,11 @@
 /**
- * Where the detail page puts "Como chegar" (issue 8). With coordinates, the map section is
+ * Where the detail page puts "Como chegar". With coordinates, the map section is
  * loaded lazily, and only once its place comes near the viewport (React.lazy behind
  * useNearViewport: Leaflet and its CSS never compete with the record's first paint); without them,
  * only the directions the record gives, and a word that the location is not registered yet.
  */
 import { lazy, Suspense, useRef } from 'react';
-import type { LocalSepultado } from '../../data/db';
+import type { LocalBurial } from '../../data/local-rows';
 import { graveDirections, toLatLng } from '../../domain/geo';
 import { MAP_MSG } from '../../domain/map-messages';
 import { useNearViewport } from '../../ui/use-near-viewport';
@@ -29,7 +29,7 @@ function MapPlaceholder({
   );
 }
 
-export function GraveLocation({ row }: { row: LocalSepultado }) {
+export function GraveLocation({ row }: { row: LocalBurial }) {
   const holder = useRef<HTMLElement>(null);
   const near = useNearViewport(holder);
   const grave = toLatLng(row.latitude, row.longitude);

@@ -1,5 +1,5 @@
 /**
- * The Leaflet map of the detail page (issue 8): the grave's marker, the cemetery plan drawn as
+ * The Leaflet map of the detail page: the grave's marker, the cemetery plan drawn as
  * an image overlay from the Blob kept on the device, and — with "Como chegar" on — the person
  * with their accuracy circle. OpenStreetMap tiles are cached by the service worker as they are
  * viewed; offline, a tile never seen simply fails and leaves the plan and markers as they are.
@@ -18,9 +18,9 @@ import {
   TileLayer,
   useMap,
 } from 'react-leaflet';
+import type { DrawablePlan } from '../../data/plan/use-stored-plan';
 import { distanceMeters, type LatLng } from '../../domain/geo';
 import type { Fix } from './use-position';
-import type { DrawablePlan } from './use-stored-plan';
 import 'leaflet/dist/leaflet.css';
 
 const OSM_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';

@@ -1,15 +1,16 @@
 /**
- * /sepultados/etiquetas (admins): a sheet of QR labels to print (issue 8) — every record of a
+ * /sepultados/etiquetas (admins): a sheet of QR labels to print — every record of a
  * quadra (?quadra=12) or a selection (?ids=a,b,c). A4, 3 × 7 labels a page (labels.css), each
  * with the QR of the record's page, the name and Rua/Quadra/Placa. The QR library loads here only.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiFailure } from '../../data/api';
+import { ApiFailure } from '../../data/failure';
+import { fetchLabels } from '../../data/plan/plan-calls';
 import { graveDirections } from '../../domain/geo';
 import type { LabelItem } from '../../domain/label-types';
 import { MAP_MSG } from '../../domain/map-messages';
-import { fetchLabels } from './plan-calls';
+import { useLoad } from '../../lib/use-load';
 import { recordUrl } from './qr-image';
 import { useQr } from './use-qr';
 import './labels.css';
@@ -37,30 +38,20 @@ type Load =
 export default function LabelsPage() {
   const [params, setParams] = useSearchParams();
   const [quadra, setQuadra] = useState(params.get('quadra') ?? '');
-  const [load, setLoad] = useState<Load>({ phase: 'idle' });
   const query = params.toString();
-
-  useEffect(() => {
-    const search = new URLSearchParams(query);
-    if (!search.get('quadra') && !search.get('ids')) {
-      setLoad({ phase: 'idle' });
-      return;
-    }
-    let live = true;
-    setLoad({ phase: 'loading' });
-    fetchLabels(search).then(
-      (sheet) => live && setLoad({ phase: 'done', ...sheet }),
-      (err: unknown) =>
-        live &&
-        setLoad({
-          phase: 'failed',
-          message: err instanceof ApiFailure ? err.message : MAP_MSG.labelsLoadError,
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const search = new URLSearchParams(query);
+  const asked = Boolean(search.get('quadra') || search.get('ids'));
+  const { state } = useLoad(asked ? () => fetchLabels(new URLSearchParams(query)) : null, [query]);
+  const load: Load =
+    state.phase === 'done'
+      ? { phase: 'done', ...state.value }
+      : state.phase === 'failed'
+        ? {
+            phase: 'failed',
+            message:
+              state.error instanceof ApiFailure ? state.error.message : MAP_MSG.labelsLoadError,
+          }
+        : { phase: state.phase };
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,18 +1,19 @@
 /**
- * "Como chegar" on the detail page (issue 8), loaded lazily so Leaflet is not in the first load:
+ * "Como chegar" on the detail page, loaded lazily so Leaflet is not in the first load:
  * the directions the record gives, the map, and — after the person taps "Como chegar" — their
  * position, distance, arrow and "Você chegou". Opening it online refreshes the cemetery plan
  * kept on the device (precachePlan); offline it draws what is kept.
  */
-import { useEffect, useState } from 'react';
-import { ApiFailure } from '../../data/api';
+import { useState } from 'react';
+import { ApiFailure } from '../../data/failure';
+import { precachePlan } from '../../data/plan/plan-offline';
+import { useStoredPlan } from '../../data/plan/use-stored-plan';
 import { graveDirections, type LatLng } from '../../domain/geo';
+import { useLoad } from '../../lib/use-load';
 import { GraveMap } from './grave-map';
-import { precachePlan } from './plan-offline';
 import { askCompassPermission, useHeading } from './use-heading';
 import { useOnline } from './use-online';
 import { usePosition } from './use-position';
-import { useStoredPlan } from './use-stored-plan';
 import { WayfindingPanel } from './wayfinding-panel';
 import './map.css';
 
@@ -28,24 +29,18 @@ export default function MapSection({ grave, nome, rua, quadra, chapa }: Props) {
   const online = useOnline();
   const plan = useStoredPlan();
   const [guiding, setGuiding] = useState(false);
-  const [planError, setPlanError] = useState<string | null>(null);
   const { fix, error } = usePosition(guiding);
   const { heading, source } = useHeading(guiding, fix);
 
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    precachePlan().then(
-      () => live && setPlanError(null),
-      (err: unknown) => {
-        // Without signal the stored plan is what there is; anything else is worth saying.
-        if (live && err instanceof ApiFailure && !err.offline) setPlanError(err.message);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [online]);
+  // Online, the kept plan is refreshed; without signal the stored plan is what there is, and
+  // any other failure is worth saying.
+  const refreshed = useLoad(online ? precachePlan : null, [online]).state;
+  const planError =
+    refreshed.phase === 'failed' &&
+    refreshed.error instanceof ApiFailure &&
+    !refreshed.error.offline
+      ? refreshed.error.message
+      : null;
 
   async function start() {
     await askCompassPermission();

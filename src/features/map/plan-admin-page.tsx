@@ -1,19 +1,20 @@
 /**
- * /admin/mapa (admins): the cemetery plan of the offline map (issue 8) — upload the image, give
+ * /admin/mapa (admins): the cemetery plan of the offline map — upload the image, give
  * the geographic corners it covers, see a preview, save. The corners are checked with the
  * domain's rule before sending (the server checks again). Saving needs a connection; the
  * saved plan is also stored on this device at once (precachePlan).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { FormField } from '../../app/form-field';
-import { API_BASE, ApiFailure } from '../../data/api';
+import { ApiFailure } from '../../data/failure';
+import { fetchPlan, savePlan } from '../../data/plan/plan-calls';
+import { type PlanMeta, precachePlan } from '../../data/plan/plan-offline';
 import { type Bounds, validateBounds } from '../../domain/geo';
 import { MAP_MSG } from '../../domain/map-messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/upload-rules';
-import { fetchPlan, savePlan } from './plan-calls';
-import { type PlanMeta, precachePlan } from './plan-offline';
+import { API_BASE } from '../../lib/api-base';
+import { useFlash } from '../../ui/flash';
+import { FormField } from '../../ui/form-field';
 import './map.css';
 
 type Corner = keyof Bounds;

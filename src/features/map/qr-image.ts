@@ -1,5 +1,5 @@
 /**
- * QR codes of record pages (issue 8). `qrcode` is imported on demand so it stays out of the
+ * QR codes of record pages. `qrcode` is imported on demand so it stays out of the
  * first load; the SVG it writes is shown through a data: URL in an <img> (allowed by the CSP's
  * img-src), never injected as markup.
  */

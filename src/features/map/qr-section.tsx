@@ -1,5 +1,5 @@
 /**
- * "Código QR" on the detail page (issue 8): the QR of this record's page, for a label on the
+ * "Código QR" on the detail page: the QR of this record's page, for a label on the
  * grave. The link is shown too, so a person can copy it; the QR library loads only here, and
  * only once the section comes near the viewport (below the fold on the QR landing itself).
  */

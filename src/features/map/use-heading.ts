@@ -1,5 +1,5 @@
 /**
- * Where the person faces, in degrees from north (issue 8), from the best source there is:
+ * Where the person faces, in degrees from north, from the best source there is:
  * 1. the compass: `deviceorientationabsolute` (Android Chrome) or `deviceorientation` with
  *    iOS's `webkitCompassHeading` — a plain relative `deviceorientation` alpha is not a north
  *    reference, so it is ignored;

@@ -1,11 +1,11 @@
 /**
- * The person's position while "Como chegar" is on (issue 8): watchPosition with high accuracy,
+ * The person's position while "Como chegar" is on: watchPosition with high accuracy,
  * started only after the person asked (so the permission prompt follows a tap), stopped when the
  * page closes. Needs no network: the fix comes from the device's GPS.
  */
 import { useEffect, useState } from 'react';
 import type { Reading } from '../../domain/geo';
-import { geoErrorText, hasGeolocation } from './geo-errors';
+import { geoErrorText, hasGeolocation } from '../../ui/geo-errors';
 
 export interface Fix extends Reading {
   /** Degrees from north as the device reports it while moving, when it does. */
@@ -13,7 +13,7 @@ export interface Fix extends Reading {
   at: number;
 }
 
-export interface PositionState {
+interface PositionState {
   fix: Fix | null;
   error: string | null;
 }

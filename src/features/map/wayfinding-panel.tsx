@@ -1,5 +1,5 @@
 /**
- * "Como chegar" read-out (issue 8): distance in metres, an arrow toward the grave turned by the
+ * "Como chegar" read-out: distance in metres, an arrow toward the grave turned by the
  * person's heading (or relative to north, said in words), the fix's accuracy, and "Você chegou"
  * within that accuracy. Everything is computed on the device: it works in airplane mode.
  */

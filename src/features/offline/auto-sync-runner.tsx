@@ -23,22 +23,22 @@ export function AutoSync() {
   useEffect(() => {
     const controller = new AbortController();
     const stops: Array<() => void> = [];
-    let live = true;
+    // Aborted: the component left (its signal also stops the pack's extras).
+    const left = () => controller.signal.aborted;
     void databaseExists().then(async (exists) => {
-      if (!exists || !live) return;
+      if (!exists || left()) return;
       const { onDeltaSynced, startAutoSync } = await import('../../data/sync/auto-sync');
-      if (!live) return;
+      if (left()) return;
       // The plan's step loads only once a delta sync ran (a pack exists).
       stops.push(
         onDeltaSynced(async () => {
-          const { packExtras } = await import('./pack-extras');
+          const { packExtras } = await import('../../data/pack/pack-extras');
           for (const extra of packExtras) await extra.run(controller.signal).catch(() => undefined);
         }),
       );
       stops.push(startAutoSync());
     });
     return () => {
-      live = false;
       controller.abort();
       for (const stop of stops) stop();
     };

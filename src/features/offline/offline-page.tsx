@@ -1,13 +1,13 @@
 /**
- * /offline, "Uso offline" (issue 7): the sizes before starting, "Baixar cemitério para uso
+ * /offline, "Uso offline": the sizes before starting, "Baixar cemitério para uso
  * offline" with a real progress bar, Cancelar and "Continuar download" (also after a reload),
  * optional thumbnails, persistent storage asked at the start, the space used, "Atualizado em …"
  * and "Atualizar agora". A stop (full device, no signal) is a message; the part stored works.
  */
 import { useState } from 'react';
+import { type PackView, usePack } from '../../data/pack/use-pack';
+import { formatBytes, formatCount, formatWhen, PACK_TEXT } from '../../lib/texts/pack-texts';
 import { PackProgress } from './pack-progress';
-import { formatBytes, formatCount, formatWhen, PACK_TEXT } from './texts';
-import { type PackView, usePack } from './use-pack';
 import './offline.css';
 import { PackSearchLink } from './pack-search-link';
 

@@ -1,14 +1,15 @@
 /**
  * A gentle offer of the visit pack, once, on a phone-sized or touch device (where going to the
  * cemetery without signal is likely): "Ver como" opens /offline, "Agora não" dismisses it for
- * good (localStorage). Never shown once a pack exists (remembered too), nor on /offline itself.
+ * good (localStorage). Never shown once a pack exists (remembered too), and only on the pages
+ * of someone looking for a grave (pack-offer-pages.ts). It sits after the page's content, in
+ * the flow: pinned over the page, it covered the record's data and the form fields.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { db } from '../../data/db';
-import { META } from '../../data/sync/sync-meta';
-import { PACK_TEXT } from './texts';
+import { usePackKnown } from '../../data/pack/use-pack-known';
+import { PACK_TEXT } from '../../lib/texts/pack-texts';
+import { packOfferedOn } from './pack-offer-pages';
 import './pack-offer.css';
 
 const DISMISSED_KEY = 'memorial.packOffer.dismissed';
@@ -39,7 +40,7 @@ function remember(): void {
 export function PackOffer() {
   const location = useLocation();
   const [hidden, setHidden] = useState(() => dismissedBefore() || !isPhone());
-  const known = useLiveQuery(async () => Boolean(await db.meta.get(META.pack)), []);
+  const known = usePackKnown();
   // Decided in the first paint: while Dexie has not answered, no pack is assumed. Shown only
   // once it answered, the offer pushed the page down under the visitor's finger or mouse (it
   // closed an emoji picker being opened). Once a pack exists the offer is over for good, and
@@ -47,7 +48,7 @@ export function PackOffer() {
   useEffect(() => {
     if (known === true) remember();
   }, [known]);
-  if (hidden || known === true || location.pathname === '/offline') return null;
+  if (hidden || known === true || !packOfferedOn(location.pathname)) return null;
 
   const dismiss = () => {
     remember();

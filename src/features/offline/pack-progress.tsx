@@ -2,8 +2,8 @@
  * The pack's progress: a real <progress> per phase, with counts, bytes and a percentage. A
  * finished phase says so ("Registros baixados"), never "Baixando…" at 100 %.
  */
-import type { PackState } from './pack-state';
-import { formatBytes, formatCount, PACK_TEXT } from './texts';
+import type { PackState } from '../../data/pack/pack-state';
+import { formatBytes, formatCount, PACK_TEXT } from '../../lib/texts/pack-texts';
 
 function Bar({
   label,

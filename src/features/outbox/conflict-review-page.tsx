@@ -1,18 +1,17 @@
 /**
- * /pendentes/:id — side-by-side review of a correction that met someone else's (issue 7): the
+ * /pendentes/:id — side-by-side review of a correction that met someone else's: the
  * server applied nothing, and for each field both changed the person chooses which value stays.
  * No last-write-wins without asking: every field needs a choice before sending. Fields only
  * one side changed need no choice — the server merges those by itself.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { db } from '../../data/db';
-import { OUTBOX_MSG } from '../../data/outbox/outbox-types';
-import { FIELD_LABELS, fieldValueText } from '../burials/field-labels';
-import { discard, resolve } from './outbox-actions';
-import './outbox.css';
+import { discard, resolve } from '../../data/outbox/outbox-actions';
+import { useOutboxItem } from '../../data/outbox/use-outbox';
+import { OUTBOX_MSG } from '../../domain/outbox-item';
+import { FIELD_LABELS, fieldValueText } from '../../lib/texts/field-labels';
+import { useFlash } from '../../ui/flash';
+import '../../ui/outbox.css';
 
 type Choice = 'mine' | 'theirs';
 
@@ -20,7 +19,7 @@ export default function ConflictReviewPage() {
   const { id = '' } = useParams();
   const flash = useFlash();
   const navigate = useNavigate();
-  const item = useLiveQuery(async () => (await db.outbox.get(id)) ?? null, [id]);
+  const item = useOutboxItem(id);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [busy, setBusy] = useState(false);
 

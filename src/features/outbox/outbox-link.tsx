@@ -3,11 +3,10 @@
  * waits unseen; red when one needs them. Absent otherwise (the spec's menu stays as it is).
  * Lazy: it reads Dexie, which the first load does without.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { NavLink } from 'react-router-dom';
-import { db } from '../../data/db';
-import { useSession } from '../auth/session-context';
-import './outbox.css';
+import { useUnsentCounts } from '../../data/outbox/use-outbox';
+import { useSession } from '../../data/session';
+import '../../ui/outbox.css';
 
 /**
  * `compact`: the badge alone beside the phone's menu button, so unsent work shows on the
@@ -15,12 +14,7 @@ import './outbox.css';
  */
 export default function OutboxLink({ compact = false }: { compact?: boolean }) {
   const userId = useSession().auth?.userId ?? '';
-  const counts = useLiveQuery(async () => {
-    const mine = (
-      await db.outbox.where('state').anyOf('pending', 'sending', 'attention').toArray()
-    ).filter((i) => i.userId === userId);
-    return { unsent: mine.length, attention: mine.filter((i) => i.state === 'attention').length };
-  }, [userId]);
+  const counts = useUnsentCounts(userId);
   if (!counts || counts.unsent === 0) return null;
   const label =
     counts.attention > 0

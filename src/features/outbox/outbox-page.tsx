@@ -1,27 +1,19 @@
 /**
  * /pendentes — "Envios": everything the person wrote on this device and where it stands
- * (issue 7): tributes and record corrections, newest first, each with its state and reason,
+ *: tributes and record corrections, newest first, each with its state and reason,
  * and what they can do: try now, review a conflict, discard. Sent items stay a week as
  * "Enviado" so the person can see their work arrived.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { db } from '../../data/db';
-import { OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
-import { FIELD_LABELS } from '../burials/field-labels';
-import { discard, retryNow } from './outbox-actions';
-import { OutboxState } from './outbox-state';
-import { useMyOutbox } from './use-outbox';
-import './outbox.css';
+import { discard, retryNow } from '../../data/outbox/outbox-actions';
+import { useMyOutbox, useRecordNames } from '../../data/outbox/use-outbox';
+import { OUTBOX_MSG, type OutboxItem } from '../../domain/outbox-item';
+import { FIELD_LABELS } from '../../lib/texts/field-labels';
+import { useFlash } from '../../ui/flash';
+import { OutboxState } from '../../ui/outbox-state';
+import '../../ui/outbox.css';
 
 const WHEN = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
-function useRecordNames(items: OutboxItem[] | undefined): Map<string, string> {
-  const ids = [...new Set((items ?? []).map((i) => i.sepultadoId))];
-  const rows = useLiveQuery(() => db.sepultados.bulkGet(ids), [ids.join(',')]) ?? [];
-  return new Map(rows.flatMap((r) => (r ? [[r.id, r.nome] as const] : [])));
-}
 
 function summary(item: OutboxItem): string {
   if (item.kind === 'tribute') {

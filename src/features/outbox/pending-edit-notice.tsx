@@ -1,12 +1,12 @@
 /**
- * On a record's page: the person's latest correction of it and where it stands (issue 7) —
+ * On a record's page: the person's latest correction of it and where it stands —
  * waiting for signal, being sent, sent, or needing them (with a way to the review screen when
  * someone else changed the same fields).
  */
 import { Link } from 'react-router-dom';
-import type { EditOutboxItem } from '../../data/outbox/outbox-types';
-import { OutboxState } from './outbox-state';
-import './outbox.css';
+import type { EditOutboxItem } from '../../domain/outbox-item';
+import { OutboxState } from '../../ui/outbox-state';
+import '../../ui/outbox.css';
 
 /** How long "Enviado" stays on the record's page after the server took the edit. */
 const SENT_SHOWN_MS = 10 * 60_000;

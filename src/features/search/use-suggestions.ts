@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { SEARCH_LIMITS } from '../../domain/search-query';
 import type { SearchSuggestion } from '../../domain/search-types';
 
-export const SUGGESTION_DELAY_MS = 300;
+const SUGGESTION_DELAY_MS = 300;
 
-export type SuggestionState =
+type SuggestionState =
   | { status: 'hidden' }
   | { status: 'loading'; term: string }
   | { status: 'results'; term: string; items: SearchSuggestion[] }
@@ -42,13 +42,17 @@ export function useSuggestions(term: string, enabled: boolean): SuggestionState 
     };
   }, [q, active]);
 
-  return state;
+  // Closed (Escape, blur, a choice) means hidden in this very render, not one effect later:
+  // a screen reader or a test reading aria-expanded right after Escape must not see "true".
+  return active ? state : HIDDEN;
 }
+
+const HIDDEN: SuggestionState = { status: 'hidden' };
 
 /** The suggestions, or null when the request was aborted (a newer term took over). */
 async function load(q: string, signal: AbortSignal): Promise<SearchSuggestion[] | null> {
   try {
-    const { fetchSuggestions } = await import('./search-calls');
+    const { fetchSuggestions } = await import('../../data/search/search-calls');
     const outcome = await fetchSuggestions(q, signal);
     return outcome.items;
   } catch {

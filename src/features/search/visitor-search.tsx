@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { resultsPath } from './search-paths';
 import './visitor-search.css';
 
-export const VISITOR_SEARCH_TEXT = {
+const VISITOR_SEARCH_TEXT = {
   title: 'Procurar sepultado',
   noAccount: 'Para procurar um sepultado e abrir o registro da sepultura não é preciso ter conta.',
   label: 'Sepultado, rua, quadra ou placa',

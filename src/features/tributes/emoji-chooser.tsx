@@ -4,7 +4,7 @@
  * keyboard, where there is no mouse to leave — on a tap outside or Escape, giving focus back.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { TRIBUTE_UI } from './tribute-texts';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
 import './tribute-emoji.css';
 
 // A chunk that cannot load (an old deploy's file gone, no signal before the service worker

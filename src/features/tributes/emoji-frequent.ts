@@ -7,14 +7,14 @@
 import { isEmoji } from '../../domain/tribute-rules';
 
 export const EMOJI_COLUMNS = 9;
-export const FREQUENT_ROWS = 4;
+const FREQUENT_ROWS = 4;
 export const FREQUENT_MAX = EMOJI_COLUMNS * FREQUENT_ROWS;
 export const FREQUENT_KEY = 'memorial:emojis-frequentes';
 
 /** Offered until the person has used a full row of their own. */
 export const DEFAULT_SUGGESTED = ['🌹', '🙏', '🕊️', '❤️', '🕯️', '💐', '🌻', '😢', '✨'] as const;
 
-export interface FrequentEntry {
+interface FrequentEntry {
   emoji: string;
   count: number;
   /** When it was last chosen (ms), to order equal counts. */

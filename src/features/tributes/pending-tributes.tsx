@@ -1,16 +1,16 @@
 /**
- * Tributes the person wrote that are still on their way (issue 7): shown on top of the list at
+ * Tributes the person wrote that are still on their way: shown on top of the list at
  * once, with their state ("Aguardando conexão", "Enviando…", "Precisa de atenção" and why).
  * Once the server has one, it joins the real list (same id: the client-made id becomes the
  * tribute's) and leaves this one.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import type { TributeOutboxItem } from '../../data/outbox/outbox-types';
+import { discard, retryNow } from '../../data/outbox/outbox-actions';
+import type { TributeOutboxItem } from '../../domain/outbox-item';
 import type { TributeItem } from '../../domain/tribute-types';
-import { discard, retryNow } from '../outbox/outbox-actions';
-import { OutboxState } from '../outbox/outbox-state';
-import '../outbox/outbox.css';
-import { useRecordOutbox } from '../outbox/use-outbox';
+import { OutboxState } from '../../ui/outbox-state';
+import '../../ui/outbox.css';
+import { useRecordOutbox } from '../../data/outbox/use-outbox';
 
 function PendingPhoto({ blob }: { blob: Blob }) {
   const url = useMemo(() => URL.createObjectURL(blob), [blob]);

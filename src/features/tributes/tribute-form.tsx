@@ -7,9 +7,9 @@
 import { type FormEvent, useId, useRef } from 'react';
 import { cleanTributeText, TRIBUTE_LIMITS, tributeTextLength } from '../../domain/tribute-rules';
 import type { TributeItem } from '../../domain/tribute-types';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
 import { EmojiChooser } from './emoji-chooser';
 import { PhotoButton, PhotoPreview } from './tribute-photo';
-import { TRIBUTE_UI } from './tribute-texts';
 import { useTributeForm } from './use-tribute-form';
 
 export function TributeForm({

@@ -5,8 +5,8 @@
  * photo; focus then returns to the thumbnail that opened it.
  */
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from 'react';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
 import type { TributePhoto } from './tribute-list-state';
-import { TRIBUTE_UI } from './tribute-texts';
 import './tribute-modal.css';
 
 const SWIPE_PX = 40;

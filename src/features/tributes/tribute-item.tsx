@@ -4,11 +4,11 @@
  * wrote is rendered as React text, never as HTML.
  */
 import { useState } from 'react';
-import { API_BASE } from '../../data/api';
-import { PLACEHOLDERS, resolveImage } from '../../domain/sepultado-display';
+import { PLACEHOLDERS, resolveImage } from '../../domain/burial-display';
 import type { TributeItem } from '../../domain/tribute-types';
+import { API_BASE } from '../../lib/api-base';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
 import { formatTributeDate } from './tribute-format';
-import { TRIBUTE_UI } from './tribute-texts';
 
 function Avatar({ file }: { file: string | null }) {
   const [failed, setFailed] = useState(false);

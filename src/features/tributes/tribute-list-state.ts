@@ -3,8 +3,9 @@
  * (a tribute posted here and then met again on a later page, or a page loaded twice, shows
  * once), always in the server's order — newest first, id breaking ties within a millisecond.
  */
+
+import { resolveImage } from '../../domain/burial-display';
 import { can } from '../../domain/permissions';
-import { resolveImage } from '../../domain/sepultado-display';
 import type { TributeItem } from '../../domain/tribute-types';
 import { readRole } from '../../domain/user-rules';
 

@@ -5,15 +5,16 @@
  * lost with the removed item.
  */
 import { type RefObject, useMemo, useState } from 'react';
-import { useFlash } from '../../app/flash';
-import { API_BASE, ApiFailure } from '../../data/api';
+import { ApiFailure } from '../../data/failure';
+import { deleteTribute } from '../../data/tributes/tribute-calls';
 import { TRIBUTE_MSG } from '../../domain/tribute-rules';
 import type { TributeItem } from '../../domain/tribute-types';
-import { deleteTribute } from './api/tribute-calls';
+import { API_BASE } from '../../lib/api-base';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
+import { useFlash } from '../../ui/flash';
 import { TributeImageModal } from './tribute-image-modal';
 import { TributeEntry } from './tribute-item';
 import { canDeleteTribute, tributePhotos } from './tribute-list-state';
-import { TRIBUTE_UI } from './tribute-texts';
 import type { useTributes } from './use-tributes';
 
 type Tributes = ReturnType<typeof useTributes>;

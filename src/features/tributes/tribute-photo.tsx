@@ -4,7 +4,7 @@
  * photo changes or the form goes away, so previews do not pile up in a phone's memory.
  */
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { TRIBUTE_UI } from './tribute-texts';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
 
 export function PhotoButton({
   hasPhoto,

@@ -1,18 +1,21 @@
 /**
- * The "Homenagens" section of the burial detail page (issue 5): the form for a logged-in person
+ * The "Homenagens" section of the burial detail page: the form for a logged-in person
  * ("Você precisa estar logado para comentar." and a way to log in for a visitor) and the list.
  * The detail page renders <TributesSection sepultadoId={id} />.
  */
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useSession } from '../../data/session';
 import { TRIBUTE_MSG } from '../../domain/tribute-rules';
-import { useSession } from '../auth/session-context';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
 import { PendingTributes } from './pending-tributes';
-import { TributeForm } from './tribute-form';
 import { TributeList } from './tribute-list';
-import { TRIBUTE_UI } from './tribute-texts';
 import { useTributes } from './use-tributes';
 import './tributes.css';
+
+// Only a logged-in person writes: a visitor (the QR landing) never downloads the form, its
+// photo and emoji controls or the outbox's submit path.
+const TributeForm = lazy(() => import('./tribute-form').then((m) => ({ default: m.TributeForm })));
 
 export function TributesSection({ sepultadoId }: { sepultadoId: string }) {
   const session = useSession();
@@ -28,13 +31,15 @@ export function TributesSection({ sepultadoId }: { sepultadoId: string }) {
         {TRIBUTE_UI.heading}
       </h2>
       {session.status === 'authenticated' && (
-        <TributeForm
-          key={`${userId}:${sepultadoId}`}
-          sepultadoId={sepultadoId}
-          userId={userId}
-          unverified={session.user?.emailVerified === false}
-          onPosted={tributes.added}
-        />
+        <Suspense fallback={null}>
+          <TributeForm
+            key={`${userId}:${sepultadoId}`}
+            sepultadoId={sepultadoId}
+            userId={userId}
+            unverified={session.user?.emailVerified === false}
+            onPosted={tributes.added}
+          />
+        </Suspense>
       )}
       {session.status === 'anonymous' && (
         <p className="tribute-login">

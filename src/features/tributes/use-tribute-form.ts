@@ -6,13 +6,16 @@
  * a second tribute (the server replays the first).
  */
 import { useCallback, useRef, useState } from 'react';
-import { useFlash } from '../../app/flash';
-import { ApiFailure } from '../../data/api';
-import { db } from '../../data/db';
-import { discardItem, enqueueTribute } from '../../data/outbox/outbox-queue';
-import { requestDrainSoon, waitForOutcomeSoon } from '../../data/outbox/outbox-runner-lazy';
-import { OUTBOX_MSG, type OutboxItem } from '../../data/outbox/outbox-types';
+import { ApiFailure } from '../../data/failure';
+import { submit as submitCommand } from '../../data/outbox/submit';
+import {
+  buildTributeBody,
+  checkTributePhoto,
+  hasTributeContent,
+} from '../../data/tributes/tribute-body';
+import { postTribute, resendVerification } from '../../data/tributes/tribute-calls';
 import { newId } from '../../domain/ids';
+import { OUTBOX_MSG } from '../../domain/outbox-item';
 import { failureMessage, OUTCOME_MSG } from '../../domain/outcome';
 import {
   cleanTributeText,
@@ -22,19 +25,15 @@ import {
   type TributeProblem,
 } from '../../domain/tribute-rules';
 import type { TributeItem } from '../../domain/tribute-types';
-import { postTribute, resendVerification } from './api/tribute-calls';
-import { buildTributeBody, checkTributePhoto, hasTributeContent } from './tribute-payload';
-import { TRIBUTE_UI } from './tribute-texts';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
+import { useFlash } from '../../ui/flash';
 
 const FIELDS: readonly string[] = ['comentario', 'emojis', 'imagem'];
 /** Spec §8 "Tribute post failure". */
 const TRIBUTE_CALL = { fallback: TRIBUTE_MSG.postFailed, 429: TRIBUTE_MSG.tooMany };
 
 /** 'queued': kept in the outbox, on its way (no signal, or the session must be renewed). */
-export type SubmitOutcome = 'sent' | 'queued' | 'empty' | 'refused' | 'failed';
-
-/** How long the form waits for the server before saying the tribute will go later. */
-const ONLINE_WAIT_MS = 15_000;
+type SubmitOutcome = 'sent' | 'queued' | 'empty' | 'refused' | 'failed';
 
 function storage(): Storage | null {
   return typeof localStorage === 'undefined' ? null : localStorage;
@@ -153,63 +152,45 @@ export function useTributeForm(
       return 'refused';
     };
     try {
-      // Outbox first (issue 7): the tribute is on the device before anything is sent, so a
-      // lost signal or a closed tab loses nothing; the same id makes every resend a replay.
-      const id = clientId.current;
-      let queued: OutboxItem | undefined;
-      try {
-        queued = await enqueueTribute(
-          db,
-          { id, sepultadoId, userId },
-          {
-            comentario: cleanTributeText(texto),
-            emojis: [...emojis],
-            photo,
-            photoName: photo instanceof File && photo.name ? photo.name : null,
-          },
-        );
-      } catch {
-        // The device refused to store it (full, private mode): send it straight away instead.
-        const item = await postTribute(sepultadoId, built.body);
+      // Outbox first: the same id makes every resend a replay.
+      const result = await submitCommand({
+        kind: 'tribute',
+        id: clientId.current,
+        sepultadoId,
+        userId,
+        payload: {
+          comentario: cleanTributeText(texto),
+          emojis: [...emojis],
+          photo,
+          photoName: photo instanceof File && photo.name ? photo.name : null,
+        },
+      });
+      if (result.status === 'not-stored' || result.status === 'sent') {
+        // Not stored (device full, private mode): sent straight away instead.
+        const item =
+          result.status === 'sent'
+            ? (result.result as TributeItem | undefined)
+            : await postTribute(sepultadoId, built.body);
         flash.success(TRIBUTE_MSG.posted);
         reset();
         setAccepted(true);
         onPosted(item?._id ? item : null);
         return 'sent';
       }
-      requestDrainSoon();
-      const outcome = await waitForOutcomeSoon(queued, ONLINE_WAIT_MS);
-      if (!outcome || outcome.state === 'sent') {
-        flash.success(TRIBUTE_MSG.posted);
-        reset();
-        setAccepted(true);
-        const item = outcome?.result as TributeItem | undefined;
-        onPosted(item?._id ? item : null);
-        return 'sent';
-      }
-      const problem = outcome.problem;
-      const kind = problem?.kind;
-      if (outcome.state === 'attention' && (kind === 'refused' || kind === 'conflict')) {
+      if (result.status === 'refused') {
         // Refused while the person is looking at the form: the form is where to fix it.
-        await discardItem(db, outcome.id);
         return refused(
-          new ApiFailure(
-            problem?.kind === 'refused' ? problem.status : 400,
-            outcome.reason ?? TRIBUTE_MSG.postFailed,
-            problem?.kind === 'refused' ? problem.field : undefined,
-          ),
+          new ApiFailure(result.httpStatus, result.message ?? TRIBUTE_MSG.postFailed, result.field),
         );
       }
       // Kept in the outbox and shown on the list with its state; the words say what happened
-      // (README, "Outcomes"): only a lack of answer is "guardada no aparelho", in neutral style.
+      // (docs/decisions.md, "Outcomes"): only a lack of answer is "guardada no aparelho", in neutral style.
       reset();
-      if (outcome.state === 'attention') {
-        flash.error(
-          kind === 'account-gone' ? OUTCOME_MSG.accountGoneShort : OUTCOME_MSG.sessionExpired,
-        );
-      } else if (outcome.waitingFor === 'server-error') flash.error(TRIBUTE_MSG.postFailed);
-      else if (outcome.waitingFor === 'rate-limited') {
-        flash.error(outcome.reason ?? TRIBUTE_MSG.tooMany);
+      if (result.status === 'session-ended') {
+        flash.error(result.accountGone ? OUTCOME_MSG.accountGoneShort : OUTCOME_MSG.sessionExpired);
+      } else if (result.status === 'server-error') flash.error(TRIBUTE_MSG.postFailed);
+      else if (result.status === 'rate-limited') {
+        flash.error(result.reason ?? TRIBUTE_MSG.tooMany);
       } else flash.neutral(OUTBOX_MSG.tributeQueued);
       return 'queued';
     } catch (err) {

@@ -1,28 +1,38 @@
 /**
- * One record's tribute list: page 1 on mount, "Carregar mais" by keyset cursor, a posted
- * tribute put on top, a removed one taken out. Answers from an older request (the record
- * changed, or a reload overtook it) are ignored by generation. Each page the server answers is
- * also kept in Dexie; without signal the list is read from there instead (phase "offline").
- * A first page that fails for any other reason empties the list silently (spec §8).
+ * One record's tribute list, read like every other screen (docs/engineering.md#data-flow):
+ * the list on screen is a live query over the device's tribute store (src/data/tributes),
+ * and the network is how that store is refreshed — page 1 on mount, "Carregar mais" by keyset
+ * cursor, a posted tribute put on top, a removed one taken out, each written into the store
+ * first. Online and offline the list is read the same way; only its window differs: the range
+ * the pages loaded this time answer for, or, when page 1 could not be fetched for lack of
+ * signal, the newest stored ones (phase "offline"). Answers from an older request (the record
+ * changed, or a reload overtook it) are ignored by generation. A first page that fails for
+ * any other reason empties the list silently (spec §8).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useFlash } from '../../app/flash';
-import { ApiFailure } from '../../data/api';
-import { db } from '../../data/db';
+import { ApiFailure } from '../../data/failure';
+import { getTributes } from '../../data/tributes/tribute-calls';
 import {
-  cachedTributes,
-  cacheTribute,
-  cacheTributePage,
-  tributesSeen,
-  uncacheTribute,
-} from '../../data/tribute-cache';
-import type { TributeItem } from '../../domain/tribute-types';
-import { getTributes } from './api/tribute-calls';
+  dropStoredTribute,
+  OFFLINE_WINDOW,
+  storedTributes,
+  storeTribute,
+  storeTributePage,
+  type TributeWindow,
+  useStoredTributes,
+} from '../../data/tributes/tribute-store';
+import { tributeCursor } from '../../domain/tribute-rules';
+import type { TributeItem, TributeList } from '../../domain/tribute-types';
+import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
+import { useFlash } from '../../ui/flash';
 import { mergeTributes, withoutTribute } from './tribute-list-state';
-import { TRIBUTE_UI } from './tribute-texts';
 
-export interface TributesState {
-  items: TributeItem[];
+interface TributesState {
+  /**
+   * What was answered this time (pages merged, a post on top, a deletion out): what the
+   * total is counted against, and what is shown when the device cannot store or be read.
+   */
+  answered: TributeItem[];
   hasMore: boolean;
   nextCursor: string | null;
   total: number;
@@ -32,55 +42,63 @@ export interface TributesState {
    */
   phase: 'loading' | 'ready' | 'offline' | 'unknown';
   loadingMore: boolean;
+  /** Which stored tributes the list shows; null: none (only what was answered). */
+  window: TributeWindow | null;
+  /** False once the device refused a write: the store no longer holds what was answered. */
+  stored: boolean;
 }
 
 const START: TributesState = {
-  items: [],
+  answered: [],
   hasMore: false,
   nextCursor: null,
   total: 0,
   phase: 'loading',
   loadingMore: false,
+  window: null,
+  stored: true,
 };
 
-/**
- * The device copy is a convenience: if IndexedDB refuses a write (quota, private mode) the
- * list on screen is still right, and only the offline reading of it is lost.
- */
-function keep(write: Promise<void>): void {
-  write.catch(() => undefined);
+/** The stored range a page (and the ones above it) answers for: down to its last item. */
+function windowAfter(page: TributeList): TributeWindow {
+  const last = page.items.at(-1);
+  return { floor: page.hasMore && last ? tributeCursor(last) : null };
 }
 
 export function useTributes(sepultadoId: string) {
   const flash = useFlash();
   const [state, setState] = useState<TributesState>(START);
   const generation = useRef(0);
+  const live = useStoredTributes(sepultadoId, state.window);
 
   const loadFirst = useCallback(async () => {
     const gen = ++generation.current;
     try {
       const page = await getTributes(sepultadoId);
       if (gen !== generation.current) return;
+      const stored = await storeTributePage(sepultadoId, { ...page, before: null });
+      if (gen !== generation.current) return;
       setState({
-        items: page.items,
+        answered: page.items,
         hasMore: page.hasMore,
         nextCursor: page.nextCursor,
         total: page.total,
         phase: 'ready',
         loadingMore: false,
+        window: windowAfter(page),
+        stored,
       });
-      keep(cacheTributePage(db, sepultadoId, { ...page, before: null }));
     } catch (err) {
       if (gen !== generation.current) return;
       if (err instanceof ApiFailure && err.offline) {
-        const cached = await cachedTributes(db, sepultadoId).catch(() => []);
-        const seen = cached.length > 0 || (await tributesSeen(db, sepultadoId).catch(() => false));
+        const { items: cached, seen } = await storedTributes(sepultadoId);
         if (gen !== generation.current) return;
         setState({
           ...START,
-          items: cached,
+          answered: cached,
           total: cached.length,
           phase: seen ? 'offline' : 'unknown',
+          window: seen ? OFFLINE_WINDOW : null,
         });
         return;
       }
@@ -113,15 +131,18 @@ export function useTributes(sepultadoId: string) {
     try {
       const page = await getTributes(sepultadoId, { before: nextCursor });
       if (gen !== generation.current) return;
+      const stored = await storeTributePage(sepultadoId, { ...page, before: nextCursor });
+      if (gen !== generation.current) return;
       setState((s) => ({
         ...s,
-        items: mergeTributes(s.items, page.items),
+        answered: mergeTributes(s.answered, page.items),
         hasMore: page.hasMore,
         nextCursor: page.nextCursor,
         total: page.total,
         loadingMore: false,
+        window: windowAfter(page),
+        stored: s.stored && stored,
       }));
-      keep(cacheTributePage(db, sepultadoId, { ...page, before: nextCursor }));
     } catch (err) {
       if (gen !== generation.current) return;
       setState((s) => ({ ...s, loadingMore: false }));
@@ -129,6 +150,14 @@ export function useTributes(sepultadoId: string) {
       flash.error(offline ? TRIBUTE_UI.offlineLoadMore : TRIBUTE_UI.loadMoreFailed);
     }
   }, [sepultadoId, nextCursor, loadingMore, flash]);
+
+  /** A write the device refused: from then on the list shows what was answered. */
+  const keep = useCallback((write: Promise<boolean>) => {
+    const gen = generation.current;
+    void write.then((ok) => {
+      if (!ok && gen === generation.current) setState((s) => ({ ...s, stored: false }));
+    });
+  }, []);
 
   /** A tribute just posted goes on top; an answer without _id reloads page 1 (spec §4). */
   const added = useCallback(
@@ -139,22 +168,29 @@ export function useTributes(sepultadoId: string) {
       }
       setState((s) => ({
         ...s,
-        items: mergeTributes(s.items, [item]),
-        total: s.items.some((i) => i._id === item._id) ? s.total : s.total + 1,
+        answered: mergeTributes(s.answered, [item]),
+        total: s.answered.some((i) => i._id === item._id) ? s.total : s.total + 1,
       }));
-      keep(cacheTribute(db, item));
+      keep(storeTribute(item));
     },
-    [loadFirst],
+    [loadFirst, keep],
   );
 
-  const removed = useCallback((id: string) => {
-    setState((s) => ({
-      ...s,
-      items: withoutTribute(s.items, id),
-      total: s.items.some((i) => i._id === id) ? Math.max(0, s.total - 1) : s.total,
-    }));
-    keep(uncacheTribute(db, id));
-  }, []);
+  const removed = useCallback(
+    (id: string) => {
+      setState((s) => ({
+        ...s,
+        answered: withoutTribute(s.answered, id),
+        total: s.answered.some((i) => i._id === id) ? Math.max(0, s.total - 1) : s.total,
+      }));
+      keep(dropStoredTribute(id));
+    },
+    [keep],
+  );
 
-  return { ...state, loadMore, added, removed };
+  const { answered, window: shown, stored, ...rest } = state;
+  // The store's answer once it has one; until then (and on a device that cannot store) what
+  // was answered, which is the same list.
+  const items = stored && shown && live ? live : answered;
+  return { ...rest, items, loadMore, added, removed };
 }

@@ -4,11 +4,11 @@
  * body: the server sends to the address that waits and says where).
  */
 import { useState } from 'react';
-import { useFlash } from '../../app/flash';
+import { postResendVerification } from '../../data/auth/verify-email';
+import { failureText } from '../../data/failure';
 import type { AccountUser } from '../../domain/user-types';
-import { postResendVerification } from '../auth/api/verify-email';
-import { failureText } from './failure-text';
-import { USER_TEXT } from './user-texts';
+import { USER_TEXT } from '../../lib/texts/user-texts';
+import { useFlash } from '../../ui/flash';
 
 export function EmailStatus({ user }: { user: AccountUser }) {
   const flash = useFlash();
@@ -23,7 +23,7 @@ export function EmailStatus({ user }: { user: AccountUser }) {
       // Shown in the box (not a 3 s flash): it says where to look for the link.
       setSent(answer.message);
     } catch (err) {
-      flash.error(failureText(err, USER_TEXT.resendFailed));
+      flash.error(failureText(err, USER_TEXT.resendFailed, USER_TEXT.offline));
     } finally {
       setBusy(false);
     }

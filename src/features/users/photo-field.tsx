@@ -4,9 +4,11 @@
  * checked against the shared upload limits before it is accepted.
  */
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { USER_TEXT } from '../../lib/texts/user-texts';
+import { FormField } from '../../ui/form-field';
+import '../../ui/file-chooser.css';
 import { checkAvatarFile } from './avatar-file';
 import { avatarUrl } from './user-avatar';
-import { USER_TEXT } from './user-texts';
 
 /** An object URL for the chosen file, revoked when it changes or the screen closes. */
 export function useImagePreview(file: File | null): string | null {
@@ -76,33 +78,17 @@ export function PhotoField({
           )}
         </div>
       )}
-      <div className={`field${error ? ' field-error' : ''}`}>
-        <label htmlFor={inputId}>{USER_TEXT.photoLabel}</label>
-        {/* The native chooser speaks the browser's language ("Choose File"); this one speaks
-            pt-BR. The input stays focusable and labelled; the button-looking label opens it. */}
-        <div className="file-chooser">
-          <input
-            id={inputId}
-            className="file-input"
-            name="image"
-            type="file"
-            accept="image/*"
-            disabled={disabled}
-            onChange={choose}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-erro` : undefined}
-          />
-          <label htmlFor={inputId} className="btn" aria-hidden="true">
-            Escolher foto
-          </label>
-          <span className="file-name muted">{file ? file.name : 'Nenhuma foto escolhida'}</span>
-        </div>
-        {error && (
-          <small id={`${inputId}-erro`} className="field-message" role="alert">
-            {error}
-          </small>
-        )}
-      </div>
+      <FormField
+        id={inputId}
+        label={USER_TEXT.photoLabel}
+        name="image"
+        type="file"
+        accept="image/*"
+        disabled={disabled}
+        onChange={choose}
+        error={error}
+        chooser={{ button: 'Escolher foto', chosen: file ? file.name : 'Nenhuma foto escolhida' }}
+      />
     </div>
   );
 }

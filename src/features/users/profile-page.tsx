@@ -6,24 +6,23 @@
  * its link; the state and a resend button show in EmailStatus.
  */
 import { type FormEvent, useEffect, useState } from 'react';
-import { useFlash } from '../../app/flash';
-import { FormField } from '../../app/form-field';
-import { ApiFailure } from '../../data/api';
+import { ApiFailure, failureText } from '../../data/failure';
+import { useSession } from '../../data/session';
+import { replaceStoredToken } from '../../data/session-store';
+import { useAccountUser } from '../../data/users/get-user';
+import { patchProfile } from '../../data/users/update-profile';
+import { buildUserPayload, changedFields } from '../../data/users/user-body';
 import { maskPhone, onlyDigits } from '../../domain/masks';
 import type { FieldErrors } from '../../domain/user-rules';
 import type { AccountUser } from '../../domain/user-types';
-import { replaceStoredToken } from '../auth/replace-token';
-import { useSession } from '../auth/session-context';
-import { useAccountUser } from './api/get-user';
-import { patchProfile } from './api/update-profile';
+import { USER_TEXT } from '../../lib/texts/user-texts';
+import { useFlash } from '../../ui/flash';
+import { FormField } from '../../ui/form-field';
 import { EmailStatus } from './email-status';
-import { failureText } from './failure-text';
 import { LoadError } from './load-error';
 import { PhotoField, useImagePreview } from './photo-field';
 import { avatarUrl } from './user-avatar';
 import { hasErrors, type ProfileValues, validateProfile } from './user-form-rules';
-import { buildUserPayload, changedFields } from './user-payload';
-import { USER_TEXT } from './user-texts';
 import './users.css';
 
 const FIELDS = new Set(['name', 'email', 'phone', 'password', 'confirmpassword']);
@@ -76,7 +75,7 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
       if (err instanceof ApiFailure && err.field && FIELDS.has(err.field)) {
         setErrors({ [err.field]: err.message });
       } else {
-        const text = failureText(err, USER_TEXT.updateFailed);
+        const text = failureText(err, USER_TEXT.updateFailed, USER_TEXT.offline);
         if (text !== USER_TEXT.updateFailed) setDetail(text);
       }
       flash.error(USER_TEXT.updateFailed);

@@ -1,6 +1,6 @@
 /** "Papel do Usuário" (spec §2 edit user): the admin's role select with its word of care. */
 import { isRole, ROLES, type Role } from '../../domain/user-rules';
-import { ROLE_LABEL, USER_TEXT } from './user-texts';
+import { ROLE_LABEL, USER_TEXT } from '../../lib/texts/user-texts';
 
 export function RoleBox({
   role,

@@ -1,6 +1,7 @@
 /** A user's photo (/api/images/users/{file}) or the placeholder of spec §7. */
-import { API_BASE } from '../../data/api';
-import { PLACEHOLDERS, resolveImage } from '../../domain/sepultado-display';
+
+import { PLACEHOLDERS, resolveImage } from '../../domain/burial-display';
+import { API_BASE } from '../../lib/api-base';
 
 export function avatarUrl(image: string | null | undefined): string {
   return resolveImage(image, PLACEHOLDERS.usuario, 'users', API_BASE);

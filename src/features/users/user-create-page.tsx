@@ -5,18 +5,17 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { ApiFailure } from '../../data/api';
-import { readToken } from '../../data/session-storage';
+import { ApiFailure, failureText } from '../../data/failure';
+import { useSession } from '../../data/session';
+import { readToken } from '../../data/session-store';
+import { postAdminCreate } from '../../data/users/create-user';
+import { buildUserPayload, wantsMultipart } from '../../data/users/user-body';
 import { onlyDigits } from '../../domain/masks';
 import type { FieldErrors } from '../../domain/user-rules';
-import { useSession } from '../auth/session-context';
-import { postAdminCreate } from './api/create-user';
-import { failureText } from './failure-text';
+import { USER_TEXT } from '../../lib/texts/user-texts';
+import { useFlash } from '../../ui/flash';
 import { UserForm } from './user-form';
 import { createBlocker, hasErrors, type UserFormValues, validateUserForm } from './user-form-rules';
-import { buildUserPayload, wantsMultipart } from './user-payload';
-import { USER_TEXT } from './user-texts';
 import './users.css';
 
 const EMPTY: UserFormValues = {
@@ -36,13 +35,17 @@ const FORM_FIELDS = new Set(Object.keys(EMPTY));
  * joined by new lines; else the server's words or the fallback.
  */
 function createFailure(err: unknown): string {
-  return failureText(err, {
-    fallback: USER_TEXT.createFailed,
-    401: USER_TEXT.createSessionExpired,
-    403: USER_TEXT.createForbidden,
-    409: USER_TEXT.createDuplicate,
-    joinDetails: true,
-  });
+  return failureText(
+    err,
+    {
+      fallback: USER_TEXT.createFailed,
+      401: USER_TEXT.createSessionExpired,
+      403: USER_TEXT.createForbidden,
+      409: USER_TEXT.createDuplicate,
+      joinDetails: true,
+    },
+    USER_TEXT.offline,
+  );
 }
 
 export default function UserCreatePage() {

@@ -6,21 +6,21 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
-import { ApiFailure } from '../../data/api';
+import { ApiFailure, failureText } from '../../data/failure';
+import { useSession } from '../../data/session';
+import { useAccountUser } from '../../data/users/get-user';
+import { patchUser, patchUserRole } from '../../data/users/update-user';
+import { buildUserPayload, changedFields } from '../../data/users/user-body';
 import { maskCpf, maskPhone, onlyDigits } from '../../domain/masks';
+import { can, canEver } from '../../domain/permissions';
 import type { FieldErrors, Role } from '../../domain/user-rules';
 import type { AccountUser } from '../../domain/user-types';
-import { useSession } from '../auth/session-context';
-import { useAccountUser } from './api/get-user';
-import { patchUser, patchUserRole } from './api/update-user';
-import { failureText } from './failure-text';
+import { USER_TEXT } from '../../lib/texts/user-texts';
+import { useFlash } from '../../ui/flash';
 import { LoadError } from './load-error';
 import { RoleBox } from './role-box';
 import { UserForm } from './user-form';
 import { hasErrors, type UserFormValues, validateUserForm } from './user-form-rules';
-import { buildUserPayload, changedFields } from './user-payload';
-import { USER_TEXT } from './user-texts';
 import './users.css';
 
 const FORM_FIELDS = new Set(['name', 'email', 'cpf', 'phone']);
@@ -44,7 +44,8 @@ function EditForm({ user }: { user: AccountUser }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [role, setRole] = useState<Role>(user.role);
   const [busy, setBusy] = useState(false);
-  const isAdmin = session.role === 'admin';
+  const actor = session.auth ? { id: session.auth.userId, role: session.role } : null;
+  const isAdmin = can(actor, 'user:manage');
   const isSelf = session.auth?.userId === user._id;
 
   async function submit(values: UserFormValues, image: File | null) {
@@ -78,7 +79,7 @@ function EditForm({ user }: { user: AccountUser }) {
       ) {
         setErrors({ [err.field]: err.message });
       }
-      flash.error(failureText(err, USER_TEXT.updateFailed));
+      flash.error(failureText(err, USER_TEXT.updateFailed, USER_TEXT.offline));
     }
   }
 
@@ -101,7 +102,8 @@ function EditForm({ user }: { user: AccountUser }) {
             setRole(next);
             setErrors((e) => ({ ...e, role: undefined }));
           }}
-          locked={isSelf && user.role === 'admin'}
+          // Changing one's own role could only take away managing users: the server refuses it.
+          locked={isSelf && canEver({ id: user._id, role: user.role }, 'user:manage')}
           error={errors.role}
         />
       )}

@@ -3,7 +3,9 @@
  * rule): the admin form (spec §5 "Admin user form"; create = registration rules without the
  * terms, as the server's admin-create does) and the profile form.
  */
+
 import { MSG } from '../../domain/messages';
+import { canEver } from '../../domain/permissions';
 import {
   checkCpf,
   checkEmail,
@@ -14,8 +16,8 @@ import {
   type Role,
   validateRegistration,
 } from '../../domain/user-rules';
-import { AUTH_TEXT } from '../auth/account-texts';
-import { USER_TEXT } from './user-texts';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
+import { USER_TEXT } from '../../lib/texts/user-texts';
 
 export interface UserFormValues {
   name: string;
@@ -64,7 +66,8 @@ export function createBlocker(input: {
   confirmpassword: string;
 }): string | null {
   if (!input.hasToken) return USER_TEXT.createNeedsLogin;
-  if (input.role !== 'admin') return USER_TEXT.createAdminOnly;
+  // Only the role is known here (canEver looks at nothing else).
+  if (!canEver({ id: '', role: input.role }, 'user:manage')) return USER_TEXT.createAdminOnly;
   if (!input.password || !input.confirmpassword) return USER_TEXT.passwordNeedsConfirmation;
   if (input.password !== input.confirmpassword) return AUTH_TEXT.passwordsDiffer;
   return null;

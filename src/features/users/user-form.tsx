@@ -5,12 +5,12 @@
  * the page validates with src/domain rules and passes the errors back in.
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormField } from '../../app/form-field';
 import { maskCpf, maskPhone } from '../../domain/masks';
 import { type FieldErrors, isRole, ROLES } from '../../domain/user-rules';
+import { ROLE_LABEL } from '../../lib/texts/user-texts';
+import { FormField } from '../../ui/form-field';
 import { PhotoField } from './photo-field';
 import type { UserFormMode, UserFormValues } from './user-form-rules';
-import { ROLE_LABEL } from './user-texts';
 
 interface UserFormProps {
   mode: UserFormMode;

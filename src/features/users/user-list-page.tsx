@@ -5,20 +5,22 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useFlash } from '../../app/flash';
+import { failureText } from '../../data/failure';
+import { useSession } from '../../data/session';
+import { deleteUser } from '../../data/users/delete-user';
+import { useUserList } from '../../data/users/list-users';
+import { can } from '../../domain/permissions';
 import type { UserListItem } from '../../domain/user-types';
-import { useSession } from '../auth/session-context';
-import { deleteUser } from './api/delete-user';
-import { useUserList } from './api/list-users';
-import { failureText } from './failure-text';
+import { USER_TEXT } from '../../lib/texts/user-texts';
+import { useFlash } from '../../ui/flash';
 import { UserRow } from './user-row';
-import { USER_TEXT } from './user-texts';
 import './users.css';
 
 export default function UserListPage() {
   const session = useSession();
   const flash = useFlash();
-  const isAdmin = session.role === 'admin';
+  const actor = session.auth ? { id: session.auth.userId, role: session.role } : null;
+  const isAdmin = can(actor, 'user:manage');
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export default function UserListPage() {
       flash.success(answer.message || USER_TEXT.deleted);
       drop(user._id);
     } catch (err) {
-      flash.error(failureText(err, USER_TEXT.deleteFailed));
+      flash.error(failureText(err, USER_TEXT.deleteFailed, USER_TEXT.offline));
     } finally {
       setDeleting(null);
     }

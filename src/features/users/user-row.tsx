@@ -1,8 +1,8 @@
 /** One person in "Gerenciamento de Usuários": photo, name, e-mail, role, masked CPF, actions. */
 import { Link } from 'react-router-dom';
 import type { UserListItem } from '../../domain/user-types';
+import { ROLE_LABEL } from '../../lib/texts/user-texts';
 import { UserAvatar } from './user-avatar';
-import { ROLE_LABEL } from './user-texts';
 
 interface UserRowProps {
   user: UserListItem;

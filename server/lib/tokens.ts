@@ -1,0 +1,75 @@
+/**
+ * Session tokens: HS256 JWTs carrying the user id and the user's token_version, signed with
+ * JWT_SECRET or with a secret generated once into DATA_DIR/jwt-secret (never in the repo).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createSigner, createVerifier } from 'fast-jwt';
+
+interface TokenClaims {
+  sub: string;
+  tv: number;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): string;
+  /** The claims, or null for a tampered, expired, foreign-signed or malformed token. */
+  verify(token: string): TokenClaims | null;
+  /** HMAC-SHA256 (base64url) of `data` under a key derived from the secret for `purpose`. */
+  mac(purpose: string, data: string): string;
+}
+
+const ISSUER = 'memorial';
+
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: create it below
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const signer = createSigner({
+    key: secret,
+    algorithm: 'HS256',
+    iss: ISSUER,
+    expiresIn: ttlSeconds * 1000,
+  });
+  const verifier = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    cache: 1000,
+  });
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string): Buffer => {
+    let key = macKeys.get(purpose);
+    if (!key) {
+      key = crypto.createHmac('sha256', secret).update(`memorial:${purpose}`).digest();
+      macKeys.set(purpose, key);
+    }
+    return key;
+  };
+  return {
+    mac: (purpose, data) =>
+      crypto.createHmac('sha256', macKey(purpose)).update(data).digest('base64url'),
+    sign: (claims) => signer({ sub: claims.sub, tv: claims.tv }),
+    verify: (token) => {
+      try {
+        const payload = verifier(token) as { sub?: unknown; tv?: unknown };
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+        return { sub: payload.sub, tv: payload.tv };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

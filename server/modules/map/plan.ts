@@ -1,0 +1,98 @@
+/**
+ * The cemetery plan: one image with the geographic corners it covers, stored in the
+ * one-row table cemetery_plan (migration 0008) and as a file under DATA_DIR/images/plano through
+ * the shared image pipeline (sniffed, re-encoded, EXIF dropped), larger than a photo.
+ *
+ * An update may carry a new image, new corners, or both; the corners left out keep their stored
+ * values. The old image file is removed only after the row points at the new one, so a failed
+ * write never leaves the plan without its picture (and a failed write removes the new file).
+ */
+import type { Static } from 'typebox';
+import { type Bounds, validateBounds } from '../../../src/domain/geo';
+import { MAP_MSG } from '../../../src/domain/map-messages';
+import type { PlanSchema } from '../../../src/domain/schemas/map';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/http-error';
+import { PLAN_MAX_SIDE, removeImage, storeImage } from '../../lib/images';
+
+/** The plan as the API answers it (src/domain/schemas/map.ts). */
+type CemeteryPlan = Static<typeof PlanSchema>;
+
+interface PlanRow {
+  image: string;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  updated_at: Date | string;
+}
+
+function toPlan(row: PlanRow): CemeteryPlan {
+  return {
+    image: row.image,
+    bounds: {
+      south: Number(row.south),
+      west: Number(row.west),
+      north: Number(row.north),
+      east: Number(row.east),
+    },
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export async function getPlan(ctx: AppContext): Promise<CemeteryPlan | null> {
+  const [row] = await ctx.database.sql.query<PlanRow>(
+    'SELECT image, south, west, north, east, updated_at FROM cemetery_plan WHERE id = 1',
+  );
+  return row ? toPlan(row) : null;
+}
+
+interface PlanUpdate {
+  /** The uploaded plan image, when one was sent. */
+  image: Buffer | null;
+  bounds: Partial<Bounds>;
+}
+
+/** The corners an update leaves the plan with, or a 400 naming the first bad one. */
+function mergedBounds(current: CemeteryPlan | null, update: PlanUpdate): Bounds {
+  if (!current && !update.image) throw badRequest(MAP_MSG.planImageRequired, 'imagem');
+  const bounds = { ...current?.bounds, ...update.bounds };
+  const problem = validateBounds(bounds);
+  if (problem) throw badRequest(problem.message, problem.field);
+  return bounds as Bounds;
+}
+
+/**
+ * Creates or updates the plan; 400 (pt-BR, with the field) for a missing image or bad corners,
+ * checked before the image is decoded. The read-merge-write runs under a per-process lock so two
+ * admins saving at once cannot leave an orphaned image file behind.
+ */
+export async function savePlan(ctx: AppContext, update: PlanUpdate): Promise<CemeteryPlan> {
+  mergedBounds(await getPlan(ctx), update);
+  const stored = update.image
+    ? await storeImage(ctx, 'plano', update.image, { maxSide: PLAN_MAX_SIDE })
+    : null;
+  try {
+    return await ctx.keyLock.run('cemetery-plan', async () => {
+      const current = await getPlan(ctx);
+      const bounds = mergedBounds(current, update);
+      const image = stored?.file ?? current?.image ?? '';
+      const [row] = await ctx.database.sql.query<PlanRow>(
+        `INSERT INTO cemetery_plan (id, image, south, west, north, east, updated_at)
+         VALUES (1, $1, $2, $3, $4, $5, now())
+         ON CONFLICT (id) DO UPDATE SET image = EXCLUDED.image, south = EXCLUDED.south,
+           west = EXCLUDED.west, north = EXCLUDED.north, east = EXCLUDED.east, updated_at = now()
+         RETURNING image, south, west, north, east, updated_at`,
+        [image, bounds.south, bounds.west, bounds.north, bounds.east],
+      );
+      if (!row) throw new Error('cemetery_plan upsert returned no row');
+      if (stored && current && current.image !== stored.file) {
+        await removeImage(ctx, 'plano', current.image);
+      }
+      return toPlan(row);
+    });
+  } catch (err) {
+    if (stored) await removeImage(ctx, 'plano', stored.file);
+    throw err;
+  }
+}

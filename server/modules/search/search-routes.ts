@@ -1,0 +1,46 @@
+/**
+ * GET /api/sepultados/pesquisa (public, spec §7): `?q&limit` answers {sepultados, total};
+ * `?q&suggestions=true` answers an array of at most 8 suggestions. A static path, so Fastify
+ * prefers it over /sepultados/:id. Rules and SQL live in modules/search/search.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { MSG } from '../../../src/domain/messages';
+import {
+  SearchAnswerSchema,
+  SearchQuerySchema,
+  SearchSuggestionSchema,
+} from '../../../src/domain/schemas/search';
+import { SEARCH_LIMITS } from '../../../src/domain/search-query';
+import { tooMany } from '../../lib/http-error';
+import { COMPRESSED } from '../../plugins/compression';
+import { searchBurials, suggestBurials } from './search';
+
+export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/sepultados/pesquisa',
+    {
+      compress: COMPRESSED,
+      schema: {
+        querystring: SearchQuerySchema,
+        response: { 200: Type.Union([SearchAnswerSchema, Type.Array(SearchSuggestionSchema)]) },
+      },
+    },
+    async (request) => {
+      // Public and comparatively costly (a ranked index search): bounded per address so one
+      // client cannot tie up the database. Typing with suggestions is ~3 requests per second
+      // at worst, well under the default of 120 a minute.
+      const perMinute = app.ctx.config.searchPerMinute;
+      if (perMinute > 0) {
+        const hit = app.ctx.limiter.hit(`search:ip:${request.ip}`, {
+          max: perMinute,
+          windowMs: 60_000,
+        });
+        if (!hit.allowed) throw tooMany(MSG.tooManyRequests, hit.retryAfterSeconds);
+      }
+      const { q, limit, suggestions } = request.query;
+      if (suggestions) return suggestBurials(app.ctx, q);
+      return searchBurials(app.ctx, q, limit ?? SEARCH_LIMITS.defaultLimit);
+    },
+  );
+};

@@ -1,0 +1,326 @@
+/**
+ * The burial search as one SQL statement: src/domain/search-score.ts translated term by term,
+ * so the server ranks exactly as the offline client does (tests/api/search-relevance.test.ts
+ * compares the two orders). Each term's WHERE condition is one the indexes of migration 0004
+ * answer (one GIN over search_doc trigrams and search_keys, which intersects all the terms
+ * itself; the trigram GIN on search_name for typos); ranking expressions are computed once per
+ * row those conditions found. User text reaches SQL only as parameters, and LIKE patterns are
+ * escaped (terms are a-z/0-9 already; the escape is a second guard).
+ */
+
+import {
+  FUZZY_THRESHOLD,
+  letterSwaps,
+  MIN_FUZZY,
+  SWAP_POINTS,
+} from '../../../src/domain/search-fuzzy';
+import type { QueryTerm, SearchQuery } from '../../../src/domain/search-query';
+import { MIN_CONTAINS, phraseStarts } from '../../../src/domain/search-score';
+import { MIN_PARTIAL_DIGITS } from '../../../src/domain/search-text';
+import { cardPhoto } from '../burials/burials-projection';
+
+interface SearchSqlOptions {
+  /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
+  fuzzy: readonly number[];
+  limit: number;
+  /** Add `total` (every match, not only the page) to each row. */
+  count: boolean;
+  /**
+   * Read only the records whose name starts with the query's name words (the phrase ranges
+   * of phraseRanges) through the covering btree of migration 0007, instead of every record
+   * that holds the words. See buildPhraseSql for when that answers the whole query.
+   */
+  phrase?: { lo: string[]; hi: string[] };
+}
+
+interface SearchSql {
+  text: string;
+  params: unknown[];
+}
+
+/** LIKE pattern text with \, % and _ taken literally (ESCAPE '\'). */
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// strict_word_similarity's own operator threshold (pg_trgm default, never changed here): the
+// index finds candidates with it, the explicit comparison applies ours when it is higher.
+const PG_STRICT_THRESHOLD = 0.5;
+
+const FIELD_KEY = { quadra: 'q', chapa: 'p', rua: 'r' } as const;
+
+interface TermSql {
+  where: string;
+  /** Points on the name (alpha terms only). */
+  name: string | null;
+  /** Points anywhere else. */
+  other: string;
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/** `col LIKE $n` for one pattern, `col LIKE ANY ($n)` for several (one bitmap index scan). */
+function likeAny(p: Params, column: string, patterns: string[]): string {
+  if (patterns.length === 0) return 'false';
+  if (patterns.length === 1) return `${column} LIKE ${p.add(patterns[0])}`;
+  return `${column} LIKE ANY (${p.add(patterns, '::text[]')})`;
+}
+
+interface WordPatterns {
+  eq: string;
+  /** "% word%" per spelling (QueryTerm.alts). */
+  pre: string[];
+  /** "%word%" per spelling of ≥ MIN_CONTAINS letters. */
+  con: string[];
+  /**
+   * The weakest patterns: what the index must find for the term to match at all
+   * ("contains" where the spelling is long enough, else "a word starts with").
+   */
+  loosest: string[];
+}
+
+function wordPatterns(term: QueryTerm): WordPatterns {
+  const spellings = [term.text, ...term.alts].map(escapeLike);
+  const long = (s: string) => s.length >= MIN_CONTAINS;
+  return {
+    eq: `% ${escapeLike(term.text)} %`,
+    pre: spellings.map((s) => `% ${s}%`),
+    con: spellings.filter(long).map((s) => `%${s}%`),
+    loosest: spellings.map((s) => (long(s) ? `%${s}%` : `% ${s}%`)),
+  };
+}
+
+/** CASE giving 4000/3000/2000 for a word equal / starting with / containing the term. */
+function wordCase(p: Params, column: string, w: WordPatterns): string {
+  const contains = w.con.length ? ` WHEN ${likeAny(p, column, w.con)} THEN 2000` : '';
+  return `CASE WHEN ${likeAny(p, column, [w.eq])} THEN 4000 WHEN ${likeAny(p, column, w.pre)} THEN 3000${contains} ELSE 0 END`;
+}
+
+/**
+ * wordCase for a column most candidates do not match at all (the street): the loosest patterns
+ * first, so those cost one LIKE instead of three. Same points: each of eq/pre/con implies a
+ * loosest pattern; and when a loosest one matched but neither eq nor pre did, it was a
+ * "contains" pattern (a loosest pattern is either pre or con of its spelling), so 2000.
+ */
+function guardedWordCase(p: Params, column: string, w: WordPatterns): string {
+  const inner = `CASE WHEN ${likeAny(p, column, [w.eq])} THEN 4000 WHEN ${likeAny(p, column, w.pre)} THEN 3000 ELSE 2000 END`;
+  return `CASE WHEN ${likeAny(p, column, w.loosest)} THEN ${inner} ELSE 0 END`;
+}
+
+function numberTerm(p: Params, fields: string[], n: string): TermSql {
+  const whole = fields.map((f) => `${f}=${n}`);
+  const parts = n.length >= MIN_PARTIAL_DIGITS ? fields.map((f) => `${f}~${n}`) : [];
+  const wholeP = p.add(whole, '::text[]');
+  const partCase = parts.length
+    ? ` WHEN s.search_keys && ${p.add(parts, '::text[]')} THEN 2000`
+    : '';
+  const anyP = p.add([...whole, ...parts], '::text[]');
+  return {
+    where: `s.search_keys && ${anyP}`,
+    name: null,
+    other: `CASE WHEN s.search_keys && ${wholeP} THEN 4000${partCase} ELSE 0 END`,
+  };
+}
+
+/** withWhere false: a name term's WHERE is implied by the caller (phrase mode), no params. */
+function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): TermSql {
+  const t = term.text;
+  if (term.numeric) {
+    const fields = term.field === 'any' ? ['q', 'p', 'r'] : [FIELD_KEY[term.field]];
+    return numberTerm(p, fields, t);
+  }
+  if (term.field === 'quadra' || term.field === 'chapa') {
+    const keyP = p.add([`${FIELD_KEY[term.field]}=${t}`], '::text[]');
+    return {
+      where: `s.search_keys && ${keyP}`,
+      name: null,
+      other: `CASE WHEN s.search_keys && ${keyP} THEN 4000 ELSE 0 END`,
+    };
+  }
+  const w = wordPatterns(term);
+  const rua = guardedWordCase(p, 's.search_rua', w);
+  // search_doc holds the name, street, quadra and plate words: one LIKE finds every record
+  // where the word could match (a superset; the CASEs below decide where it did).
+  const where = [withWhere ? likeAny(p, 's.search_doc', w.loosest) : 'true'];
+  if (term.field === 'rua') return { where: where[0] ?? 'false', name: null, other: rua };
+  const keyP = p.add([`q=${t}`, `p=${t}`], '::text[]');
+  let name = wordCase(p, 's.search_name', w);
+  if (fuzzy && t.length >= MIN_FUZZY) {
+    const tP = p.add(t);
+    const sim = `strict_word_similarity(${tP}, s.search_name)`;
+    const enough =
+      FUZZY_THRESHOLD > PG_STRICT_THRESHOLD ? ` AND ${sim} >= ${p.add(FUZZY_THRESHOLD)}::real` : '';
+    const swaps = letterSwaps(t).map((x) => `% ${escapeLike(x)} %`);
+    const swapped = likeAny(p, 's.search_name', swaps);
+    where.push(`(${tP} <<% s.search_name${enough})`);
+    if (swaps.length) where.push(swapped);
+    const trigram = `CASE WHEN ${tP} <<% s.search_name${enough} THEN floor(${sim}::float8 * 1000 + 0.5)::int ELSE 0 END`;
+    name = name.replace(
+      / ELSE 0 END$/,
+      ` ELSE GREATEST(${trigram}, CASE WHEN ${swapped} THEN ${SWAP_POINTS} ELSE 0 END) END`,
+    );
+  }
+  // Elsewhere points cannot beat an equal word in the name: skip them then (the common case).
+  return {
+    where: `(${where.join(' OR ')})`,
+    name,
+    other: `CASE WHEN ${likeAny(p, 's.search_name', [w.eq])} THEN 0 ELSE GREATEST(${rua}, CASE WHEN s.search_keys && ${keyP} THEN 4000 ELSE 0 END) END`,
+  };
+}
+
+const tierOf = (points: string) =>
+  `CASE WHEN ${points} >= 2000 THEN ${points} / 1000 WHEN ${points} > 0 THEN 1 ELSE 0 END`;
+
+const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DESC';
+
+/** The statement for a parsed query with at least one term. */
+export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): SearchSql {
+  const p = new Params();
+  // Phrase mode: a name starting with the name words matches every name term (a superset of
+  // their WHERE), so only the other terms' conditions (keys, streets) are left to check.
+  const terms = query.terms.map((term, i) =>
+    termSql(p, term, options.fuzzy.includes(i), !options.phrase),
+  );
+  const wheres = terms.flatMap((t) => (options.phrase && t.name !== null ? [] : [t.where]));
+  // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
+  // its own, the range is an index range whatever its bounds, so the generic plan of the
+  // prepared statement (db/prepared.ts) reads the btree too; as a plain join, its plan without
+  // the values was a sequential scan. The subquery returns only the covering btree's columns
+  // (plus search_doc when a street term needs it).
+  const docCol = wheres.some((w) => w.includes('s.search_doc')) ? ', s.search_doc' : '';
+  const from = options.phrase
+    ? `unnest(${p.add(options.phrase.lo, '::text[]')}, ${p.add(options.phrase.hi, '::text[]')}) AS r(lo, hi)
+  CROSS JOIN LATERAL (
+    SELECT s.id, s.dt_fal, s.search_name, s.search_rua, s.search_keys${docCol} FROM sepultados s
+    WHERE s.deleted_at IS NULL AND s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C"
+    OFFSET 0
+  ) s`
+    : 'sepultados s';
+  const conditions = options.phrase ? wheres : ['s.deleted_at IS NULL', ...wheres];
+  const columns: string[] = [];
+  const alphaTiers: string[] = [];
+  const otherTiers: string[] = [];
+  const onName: string[] = [];
+  const points: string[] = [];
+  const nameTerms: QueryTerm[] = [];
+  terms.forEach((sql, i) => {
+    columns.push(`${sql.other} AS o${i}`);
+    if (sql.name !== null) {
+      columns.push(`${sql.name} AS n${i}`);
+      const best = `GREATEST(n${i}, o${i})`;
+      points.push(best);
+      alphaTiers.push(tierOf(best));
+      onName.push(`(n${i} > 0 AND n${i} >= o${i})`);
+      const term = query.terms[i];
+      if (term) nameTerms.push(term);
+    } else {
+      points.push(`o${i}`);
+      otherTiers.push(tierOf(`o${i}`));
+    }
+  });
+
+  // Whole-name and starts-with tests are evaluated once per candidate (pw, ps), and the phrase
+  // class from them and the per-term columns: everything after the scan reads plain columns.
+  // The OFFSET 0 fences keep the planner from inlining a column's expression into each place
+  // that reads it (which would multiply the LIKEs); unlike MATERIALIZED, which they replace,
+  // they do not copy every candidate into a tuple store and back (~15 % of the statement).
+  const phraseCols: string[] = [];
+  let phrase = '0';
+  if (nameTerms.length > 0) {
+    const all = onName.join(' AND ');
+    const whole = p.add(` ${nameTerms.map((t) => t.text).join(' ')} `);
+    const starts = phraseStarts(nameTerms).map((s) => `${escapeLike(s)}%`);
+    phraseCols.push(
+      `s.search_name = ${whole} AS pw`,
+      `${likeAny(p, 's.search_name', starts)} AS ps`,
+    );
+    phrase = `CASE WHEN ${all} AND pw THEN 6 WHEN ${all} AND ps THEN 5 ELSE 0 END`;
+  }
+  const tiers = [...otherTiers];
+  if (alphaTiers.length > 0) {
+    tiers.push(`CASE WHEN ph > 0 THEN ph ELSE LEAST(${alphaTiers.join(', ')}) END`);
+  }
+  const limitP = p.add(options.limit);
+
+  // The card's own columns ride along from the row the scan already read, so the page needs
+  // no second lookup per row — except in phrase mode, whose scan reads only the covering index.
+  const cardCols = options.phrase ? '' : ' s.nome, s.rua, s.quadra, s.chapa,';
+  const cardNames = cardCols.replaceAll('s.', '');
+  const card = options.phrase
+    ? 's.nome, s.rua, s.quadra, s.chapa'
+    : 'page.nome, page.rua, page.quadra, page.chapa';
+  const join = options.phrase ? '\nJOIN sepultados s ON s.id = page.id' : '';
+  const text = `
+WITH m AS (
+  SELECT s.id, s.dt_fal,${cardCols} ${[...columns, ...phraseCols].join(', ')}
+  FROM ${from}
+  WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
+  OFFSET 0
+), ranked AS (
+  -- The index conditions are a superset (search_doc holds every field's words): a record
+  -- matches only when every term scored, i.e. its tier (the weakest term's class) is > 0.
+  SELECT id, dt_fal,${cardNames} tier, points FROM (
+    SELECT id, dt_fal,${cardNames} LEAST(${tiers.join(', ')}) AS tier,
+      ${points.join(' + ')} + CASE ph WHEN 6 THEN 2000 WHEN 5 THEN 1000 ELSE 0 END AS points
+    FROM (SELECT m.*, ${phrase} AS ph FROM m OFFSET 0) AS x
+  ) AS scored
+  WHERE tier > 0
+), page AS (
+  SELECT * FROM ranked ORDER BY ${ORDER} LIMIT ${limitP}
+)
+SELECT page.id, ${card}, to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal,
+  page.tier, page.points, f.file, f.thumb${options.count ? ', (SELECT count(*)::int FROM ranked) AS total' : ''}
+FROM page${join}
+${cardPhoto('page')}
+ORDER BY page.tier DESC, page.points DESC, page.dt_fal DESC NULLS LAST, page.id COLLATE "C" DESC`;
+  return { text, params: p.values };
+}
+
+/**
+ * Index ranges [lo, hi) of the names that start with the query's name words, one per spelling
+ * of the last word (phraseStarts): "maria da" → [" maria", " marib"). Null when the query
+ * has no name word. The spellings differ in their last letter, so the ranges never overlap.
+ */
+function phraseRanges(query: SearchQuery): { lo: string[]; hi: string[] } | null {
+  const nameTerms = query.terms.filter((t) => t.field === 'any' && !t.numeric);
+  const lo = phraseStarts(nameTerms);
+  if (lo.length === 0) return null;
+  const next = (s: string) => s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
+  return { lo, hi: lo.map(next) };
+}
+
+/**
+ * The suggestions' first try (a broad prefix like "mari" holds ~10% of the register): rank
+ * only the records whose name starts with the query's name words. Those with every name word
+ * on the name are in class 5 or 6 (search-score.ts), and every other record is in class 4 or
+ * below; so when the `limit` best of these ranges are all in class ≥ 5, they are the best of
+ * the whole register, in the same order. The caller checks that and else runs the full query.
+ * The ranges are read from the covering btree of migration 0007 (name, id, death date, street,
+ * keys), so a broad prefix costs an index range instead of a heap page per record.
+ */
+export function buildPhraseSql(query: SearchQuery, limit: number): SearchSql | null {
+  const phrase = phraseRanges(query);
+  if (!phrase) return null;
+  return buildSearchSql(query, { fuzzy: [], limit, count: false, phrase });
+}
+
+/**
+ * For each term, whether some record matches it exactly (the scoring conditions themselves,
+ * so it agrees with termPoints): one row of booleans t0, t1… Each EXISTS stops at its first
+ * match through the same indexes.
+ */
+export function buildPresenceSql(query: SearchQuery): SearchSql {
+  const p = new Params();
+  const cols = query.terms.map((term, i) => {
+    const t = termSql(p, term, false);
+    const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
+    return `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL AND ${t.where} AND ${points} > 0) AS t${i}`;
+  });
+  return { text: `SELECT ${cols.join(', ')}`, params: p.values };
+}

@@ -1,0 +1,118 @@
+/**
+ * GET /api/sepultados/pesquisa: the public search and the navbar suggestions. The query is
+ * parsed by the shared domain rules (src/domain/search-query.ts), answered by one indexed SQL
+ * statement (search-sql.ts), and — only when the exact rules find nothing — answered again
+ * with typo matching for the words search-fuzzy.ts chooses, exactly as the offline client's
+ * rankRecords does. Tombstones never match (every condition includes deleted_at).
+ */
+
+import { chooseFuzzyTerms, hasFuzzyTerm } from '../../../src/domain/search-fuzzy';
+import {
+  parseQuery,
+  SEARCH_LIMITS,
+  type SearchQuery,
+  validateSearchQuery,
+} from '../../../src/domain/search-query';
+import { MATCH } from '../../../src/domain/search-score';
+import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../../src/domain/search-types';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/http-error';
+import { type CardRow, toCard } from '../burials/burials-projection';
+import { buildPhraseSql, buildPresenceSql, buildSearchSql } from './search-sql';
+
+interface SearchRow extends CardRow {
+  dt_fal: string | null;
+  tier: number;
+  points: number;
+  total?: number;
+}
+
+/** The parsed query, or a 400 with the pt-BR reason (empty or too long). */
+function parse(q: string | undefined): SearchQuery {
+  const problem = validateSearchQuery(q);
+  if (problem) throw badRequest(problem, 'q');
+  return parseQuery(q ?? '');
+}
+
+/**
+ * The exact pass runs as a prepared statement with a generic plan (db/prepared.ts): its index
+ * plan is the same whatever the words. The typo pass and the presence check do not: their
+ * plans depend on the values (a generic plan of the presence check is a sequential scan that
+ * stops at the first match — ~90 ms at 100k records for a quadra that does not exist; the typo
+ * pass's trigram thresholds plan better with the words), so they are planned at each call.
+ */
+async function run(
+  ctx: AppContext,
+  query: SearchQuery,
+  options: { fuzzy: readonly number[]; limit: number; count: boolean },
+): Promise<SearchRow[]> {
+  const { text, params } = buildSearchSql(query, options);
+  const sql = ctx.database.sql;
+  return options.fuzzy.length > 0
+    ? sql.query<SearchRow>(text, params)
+    : sql.prepared<SearchRow>(text, params);
+}
+
+/**
+ * Nothing matched exactly: the terms typo matching applies to (search-fuzzy.ts), or null when
+ * no word is long enough to try.
+ */
+async function fuzzyTerms(ctx: AppContext, query: SearchQuery): Promise<number[] | null> {
+  if (!hasFuzzyTerm(query)) return null;
+  const { text, params } = buildPresenceSql(query);
+  const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
+  return chooseFuzzyTerms(
+    query,
+    query.terms.map((_, i) => row?.[`t${i}`] === true),
+  );
+}
+
+/** The burial card (burials-projection.ts) plus the date of death and the photo as one name. */
+function toSearchCard(row: SearchRow): SearchCard {
+  return { ...toCard(row), dtFal: row.dt_fal, image: row.file };
+}
+
+export async function searchBurials(
+  ctx: AppContext,
+  q: string | undefined,
+  limit: number = SEARCH_LIMITS.defaultLimit,
+): Promise<SearchAnswer> {
+  const query = parse(q);
+  if (query.terms.length === 0) return { sepultados: [], total: 0 };
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: true });
+  if (rows.length === 0) {
+    const fuzzy = await fuzzyTerms(ctx, query);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true });
+  }
+  const total = rows[0]?.total ?? 0;
+  return { sepultados: rows.map(toSearchCard), total: Number(total) };
+}
+
+export async function suggestBurials(
+  ctx: AppContext,
+  q: string | undefined,
+): Promise<SearchSuggestion[]> {
+  const query = parse(q);
+  if (query.terms.length === 0) return [];
+  const limit = SEARCH_LIMITS.suggestions;
+  // Names starting with the typed words first (search-sql.ts, buildPhraseSql): when a full
+  // list of them ranks in class ≥ 5 nothing else can come before them.
+  const phrase = buildPhraseSql(query, limit);
+  if (phrase) {
+    const first = await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params);
+    const last = first[first.length - 1];
+    if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
+      return first.map(toSuggestion);
+    }
+  }
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: false });
+  if (rows.length === 0) {
+    const fuzzy = await fuzzyTerms(ctx, query);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false });
+  }
+  return rows.map(toSuggestion);
+}
+
+function toSuggestion(r: SearchRow): SearchSuggestion {
+  return { _id: r.id, id: r.id, nome: r.nome, rua: r.rua, quadra: r.quadra, chapa: r.chapa };
+}

@@ -1,0 +1,70 @@
+/**
+ * GET /api/sync/sepultados?since=<cursor>&limit=N (public): the burial records changed
+ * and deleted after a cursor, for the offline copy. Compressed (gzip/br when asked); a weak ETag
+ * lets an unchanged answer be a 304. What the cursor guarantees: server/modules/sync/sync.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { MSG } from '../../../src/domain/messages';
+import {
+  MineAnswerSchema,
+  SyncInfoSchema,
+  SyncPageSchema,
+  SyncQuerySchema,
+} from '../../../src/domain/schemas/sync';
+import { unauthorized } from '../../lib/http-error';
+import { COMPRESSED } from '../../plugins/compression';
+import { editableIds } from '../burials/burials-access';
+import { SYNC_LIMIT, syncBurials, syncEtag } from './sync';
+import { syncInfo } from './sync-info';
+
+/** If-None-Match: "*" or a list of tags, compared weakly (RFC 9110 §13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The records the caller may edit, for the offline dashboard and "Editar" (this caller only:
+  // the public record sync never carries assignments).
+  app.get(
+    '/sync/mine',
+    { preHandler: app.authenticate, schema: { response: { 200: MineAnswerSchema } } },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized(MSG.unauthenticated);
+      reply.header('cache-control', 'private, no-store');
+      return editableIds(app.ctx, request.user);
+    },
+  );
+
+  // What a visit pack costs, before it starts (server/modules/sync/sync-info.ts says how).
+  app.get(
+    '/sync/info',
+    { schema: { response: { 200: SyncInfoSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return syncInfo(app.ctx);
+    },
+  );
+
+  app.get(
+    '/sync/sepultados',
+    {
+      compress: COMPRESSED,
+      // 304: no body (Fastify sends none for it whatever the payload).
+      schema: { querystring: SyncQuerySchema, response: { 200: SyncPageSchema, 304: Type.Null() } },
+    },
+    async (request, reply) => {
+      const answer = await syncBurials(app.ctx, {
+        since: request.query.since,
+        limit: request.query.limit ?? SYNC_LIMIT.default,
+      });
+      const etag = syncEtag(answer);
+      // Revalidate every time: the answer for a cursor grows as people write.
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return answer;
+    },
+  );
+};

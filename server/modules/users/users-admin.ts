@@ -1,0 +1,127 @@
+/**
+ * User management (spec §2 "Gerenciamento de Usuários", §6): list and search, single view,
+ * creation by an admin, role change and deletion. The guards live on the server: an admin
+ * cannot delete or demote themselves, and the last admin can be neither removed nor demoted.
+ */
+import { asc, eq, or, sql } from 'drizzle-orm';
+import { ACCOUNT_MSG } from '../../../src/domain/account-messages';
+import { can } from '../../../src/domain/permissions';
+import {
+  firstError,
+  type RegistrationInput,
+  type Role,
+  validateRegistration,
+} from '../../../src/domain/user-rules';
+import type { AppContext } from '../../context';
+import { type UserRow, users } from '../../db/schema';
+import { conflict, notFound, unprocessable } from '../../lib/http-error';
+import { removeAvatar, storeAvatar } from './avatars';
+import { insertUser, toCurrentUser } from './users';
+import { assertAnotherAdmin, assertRoleChangeAllowed, lockAdmins } from './users-update';
+import { canSeeFull, toListItem, toPublicUser } from './users-views';
+
+export const LIST_LIMIT_DEFAULT = 20;
+const LIST_LIMIT_MAX = 100;
+
+/** LIKE treats % _ and \ specially; a search for "50%" means the characters. */
+function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Admins search everybody; anyone else gets only their own entry (spec §2 user list). */
+export async function listUsers(
+  ctx: AppContext,
+  requester: UserRow,
+  q: string | undefined,
+  limit: number,
+) {
+  if (!can(requester, 'user:manage')) return [toListItem(requester)];
+  const term = q?.trim() ?? '';
+  const pattern = likeContains(term);
+  const rows = await ctx.database.db
+    .select()
+    .from(users)
+    .where(
+      term
+        ? or(
+            sql`fold_text(${users.name}) LIKE fold_text(${pattern})`,
+            sql`fold_text(${users.email}) LIKE fold_text(${pattern})`,
+          )
+        : undefined,
+    )
+    .orderBy(sql`fold_text(${users.name})`, asc(users.id))
+    .limit(Math.min(Math.max(limit, 1), LIST_LIMIT_MAX));
+  return rows.map(toListItem);
+}
+
+/** Public part for everyone (tribute authors); the full record for the person and admins. */
+export async function getUser(ctx: AppContext, viewer: UserRow | null, id: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound(ACCOUNT_MSG.userNotFound);
+  return canSeeFull(viewer, id) ? toCurrentUser(row) : toPublicUser(row);
+}
+
+interface AdminCreateInput extends Omit<RegistrationInput, 'agreeTerms'> {
+  role?: Role;
+}
+
+/** Spec §5 rules minus the terms (the person did not fill the form); created verified. */
+export async function adminCreate(ctx: AppContext, input: AdminCreateInput, image?: Buffer) {
+  const problem = firstError(validateRegistration({ ...input, agreeTerms: true }));
+  if (problem) throw unprocessable(problem.message, problem.field);
+  const file = image ? await storeAvatar(ctx, image) : null;
+  try {
+    return await insertUser(ctx, {
+      name: input.name ?? '',
+      email: input.email ?? '',
+      cpf: input.cpf ?? '',
+      phone: input.phone ?? '',
+      password: input.password ?? '',
+      role: input.role ?? 'usuario',
+      image: file,
+      emailVerified: true,
+    });
+  } catch (err) {
+    if (file) await removeAvatar(ctx, file);
+    throw err;
+  }
+}
+
+export async function changeRole(ctx: AppContext, requester: UserRow, id: string, role: Role) {
+  return ctx.database.db.transaction(async (tx) => {
+    // Admin rows first (same lock order as every other role change), then the target.
+    await lockAdmins(tx);
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound(ACCOUNT_MSG.userNotFound);
+    assertRoleChangeAllowed(requester, target, role);
+    if (target.role === role) return target;
+    if (target.role === 'admin') await assertAnotherAdmin(tx, target.id);
+    // token_version + 1: the person's sessions end now, whatever the new role.
+    const [updated] = await tx
+      .update(users)
+      .set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!updated) throw notFound(ACCOUNT_MSG.userNotFound);
+    return updated;
+  });
+}
+
+/**
+ * Deletes the account. The database cascades its e-mailed links and its burial assignments
+ * (sepultado_concessionarios.user_id ON DELETE CASCADE, migration 0002), keeps the records it
+ * created (created_by ON DELETE SET NULL) and keeps its tributes (comentarios.user_id ON DELETE
+ * SET NULL + user_deleted, migration 0005: shown as by "Usuário removido"). Its sessions die
+ * with the row (the auth plugin reads the user on every request); its avatar file goes here.
+ */
+export async function deleteUser(ctx: AppContext, requester: UserRow, id: string): Promise<void> {
+  if (id === requester.id) throw conflict(ACCOUNT_MSG.cannotDeleteSelf);
+  const removed = await ctx.database.db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id));
+    if (!target) throw notFound(ACCOUNT_MSG.userNotFound);
+    if (target.role === 'admin') await assertAnotherAdmin(tx, target.id);
+    await tx.delete(users).where(eq(users.id, id));
+    return target;
+  });
+  if (removed.image) await removeAvatar(ctx, removed.image);
+}

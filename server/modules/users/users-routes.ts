@@ -1,0 +1,44 @@
+/**
+ * /api/users: registration, login and the current-user check (thin: schema, guard, service),
+ * plus the account flows and user management, registered from their own files.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MSG } from '../../../src/domain/messages';
+import { LoginBodySchema, RegisterBodySchema } from '../../../src/domain/schemas/user';
+import { userAccountRoutes } from './account-routes';
+import { login, register, toCurrentUser } from './users';
+import { userAdminRoutes } from './users-admin-routes';
+
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Answers here carry personal data or session tokens: no cache (browser, proxy or SW) keeps them.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  await app.register(userAccountRoutes);
+  await app.register(userAdminRoutes);
+
+  app.post('/users/register', { schema: { body: RegisterBodySchema } }, async (request, reply) => {
+    await register(app.ctx, request.body, request.ip);
+    return reply.code(201).send({ message: MSG.registered });
+  });
+
+  app.post('/users/login', { schema: { body: LoginBodySchema } }, async (request, reply) => {
+    const { token, user, deviceCookie } = await login(
+      app.ctx,
+      request.body.email,
+      request.body.password,
+      request.ip,
+      request.headers.cookie,
+    );
+    reply.header('set-cookie', deviceCookie);
+    return { token, message: MSG.loginOk, user: toCurrentUser(user) };
+  });
+
+  app.get('/users/checkuser', { preHandler: app.authenticate }, async (request) => {
+    // authenticate guarantees the user; the check keeps TypeScript honest without a cast.
+    if (!request.user) return null;
+    const user = toCurrentUser(request.user);
+    return { user, role: user.role };
+  });
+};

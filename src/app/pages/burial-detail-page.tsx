@@ -1,0 +1,71 @@
+/**
+ * Burial detail, /sepultados/:id (spec §2): the name as title ("Carregando..." while
+ * loading), the photo carousel, the data sections, "Como chegar" (map, lazy) and the QR code,
+ * and the tributes. Reads the Dexie row (useBurial), so a page opened once shows again without
+ * signal, with the person's unsent correction over it. Composed here, in the app, because it
+ * brings four features together: burials, map, outbox and tributes.
+ */
+import { Link, useParams } from 'react-router-dom';
+import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
+import { useBurial } from '../../data/burials/use-burial';
+import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import { DetailSections } from '../../features/burials/detail-sections';
+import { EditLink } from '../../features/burials/edit-link';
+import { PhotoCarousel } from '../../features/burials/photo-carousel';
+import { GraveLocation } from '../../features/map/grave-location';
+import { QrSection } from '../../features/map/qr-section';
+import { latestEdit, PendingEditNotice } from '../../features/outbox/pending-edit-notice';
+import { TributesSection } from '../../features/tributes/tributes-section';
+import { TEXT } from '../../lib/texts/burial-texts';
+import '../../features/burials/burials.css';
+
+export default function DetailPage() {
+  const { id = '' } = useParams();
+  const { row: stored, fetch } = useBurial(id);
+  const outbox = useRecordOutbox(id);
+  // The person's unsent correction shows at once, over the stored record.
+  const row = stored ? withPendingEdit(stored, unsentEdit(outbox)) : stored;
+
+  if (fetch.phase === 'notFound' || (!row && fetch.phase === 'failed')) {
+    const offline = fetch.phase === 'failed' && fetch.offline;
+    return (
+      <section className="page detail-missing">
+        <h1>{fetch.phase === 'notFound' ? fetch.message : TEXT.detailLoadError}</h1>
+        {offline && <p className="muted">{TEXT.detailOffline}</p>}
+        <p>
+          <Link to="/" className="btn">
+            Voltar para o início
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (!row) {
+    return (
+      <section className="page">
+        <h1 aria-busy="true">{TEXT.loading}</h1>
+      </section>
+    );
+  }
+
+  return (
+    <div className="detail">
+      <section className="page detail-head">
+        <h1>{row.nome}</h1>
+        {fetch.phase === 'failed' && (
+          <p className="form-alert" role={fetch.offline ? 'status' : 'alert'}>
+            {fetch.offline ? TEXT.deviceCopyOffline : `${TEXT.detailLoadError} ${TEXT.deviceCopy}`}
+          </p>
+        )}
+        <EditLink id={row.id} assigned={row.concessionarios} />
+        <PendingEditNotice item={latestEdit(outbox)} />
+        <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
+      </section>
+      <DetailSections row={row} />
+      <GraveLocation row={row} />
+      <QrSection id={row.id} nome={row.nome} />
+      <TributesSection sepultadoId={row.id} />
+    </div>
+  );
+}

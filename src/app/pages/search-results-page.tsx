@@ -1,0 +1,70 @@
+/**
+ * /sepultados/pesquisa?q= (spec §2): heading, the searched term, the count, result cards with
+ * the matched text marked; the no-term and no-hit texts; a failure in place of the results;
+ * without signal, the device's records with a note saying so. Its own search form (prefilled)
+ * lets a visitor without an account, who has no navbar box (spec §2), search again.
+ */
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useSearchResults } from '../../data/search/use-search-results';
+import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
+import { SearchResultCard } from '../../features/burials/search-card';
+import { VisitorSearch } from '../../features/search/visitor-search';
+import '../../features/burials/burials.css';
+import '../../features/search/search.css';
+
+export default function SearchResultsPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const state = useSearchResults(q);
+  const query = useMemo(() => parseQuery(q), [q]);
+
+  return (
+    <section className="search-page" aria-labelledby="search-title">
+      <h1 id="search-title" data-title={q ? `Resultados: ${q}` : undefined}>
+        Resultados da Pesquisa
+      </h1>
+      <VisitorSearch key={q} initial={q} />
+      {state.status === 'no-term' && <p className="search-hint">{SEARCH_MSG.noTerm}</p>}
+      {q && (
+        <p className="search-term">
+          Você pesquisou: <strong>{q}</strong>
+        </p>
+      )}
+      {state.status === 'loading' && (
+        <p className="search-status" role="status">
+          {SEARCH_MSG.searching}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <p className="search-error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'done' && (
+        <>
+          <p className="search-count" role="status">
+            {resultCountText(state.outcome.total)}
+          </p>
+          {state.outcome.fromDevice && (
+            <p className="search-offline-note">{SEARCH_MSG.fromDevice}</p>
+          )}
+          {state.outcome.total === 0 ? (
+            <p className="search-hint">{SEARCH_MSG.hint}</p>
+          ) : (
+            <div className="card-grid search-results">
+              {state.outcome.cards.map((card) => (
+                <SearchResultCard
+                  key={card.id}
+                  card={card}
+                  query={query}
+                  fuzzy={state.outcome.fuzzy}
+                />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The burial register's API calls (spec §7), each throwing ApiFailure with its fallback text.
+ * Reads feed the Dexie read model; writes update it with the record they answer, so every
+ * screen (home, detail) shows the change at once, with or without signal afterwards. Edits
+ * go through the outbox (src/data/outbox/submit.ts), not through here.
+ */
+import type {
+  BurialCard,
+  BurialRecord,
+  ConcessionarioListItem,
+  MineCard,
+} from '../../domain/burial-types';
+import type { FieldConflict } from '../../domain/sync-types';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { request } from '../api';
+import { HOME_LIST, removeRecord, storeCards, storeCreated, storeRecord } from '../burials-store';
+import { ApiFailure } from '../failure';
+import { readCardList } from '../local-rows';
+import type { BurialPayload } from './burial-body';
+
+/**
+ * 409 on an edit: someone saved the same fields first (the server merges edits of different
+ * fields on its own). Nothing was applied; `current` is the record as it is now.
+ */
+export class StaleFailure extends ApiFailure {
+  constructor(
+    message: string,
+    public readonly current: BurialRecord,
+    public readonly conflicts: FieldConflict[],
+  ) {
+    super(409, message);
+  }
+}
+
+/**
+ * A read-model write that must not turn a good answer into a failure: when the device refuses
+ * to store (full quota, private mode), the screen still shows the answer from memory (the
+ * hooks keep it) and only the offline copy is missing.
+ */
+async function persist(write: () => Promise<void>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function fetchHome(): Promise<BurialCard[]> {
+  const answer = await request<unknown>('sepultados', { method: 'get', fallback: TEXT.listError });
+  const cards = readCardList(answer, ['sepultados', 'sepultado']);
+  await persist(() => storeCards(cards, HOME_LIST));
+  return cards;
+}
+
+/** The full record, stored; a 404 removes the stored copy (the record is gone). */
+export async function fetchBurial(id: string): Promise<BurialRecord> {
+  try {
+    const record = await request<BurialRecord>(`sepultados/${encodeURIComponent(id)}`, {
+      method: 'get',
+      fallback: TEXT.detailLoadError,
+    });
+    await persist(() => storeRecord(record));
+    return record;
+  } catch (err) {
+    if (err instanceof ApiFailure && err.status === 404) await persist(() => removeRecord(id));
+    throw err;
+  }
+}
+
+export const MINE_LIMIT = 20;
+
+export async function fetchMine(q: string): Promise<MineCard[]> {
+  const searchParams: Record<string, string | number> = { limit: MINE_LIMIT };
+  if (q.trim()) searchParams.q = q.trim();
+  const answer = await request<unknown>('sepultados/meussepultados', {
+    method: 'get',
+    searchParams,
+    fallback: TEXT.listError,
+  });
+  const cards: MineCard[] = readCardList(answer, ['sepults', 'sepultados']);
+  // Public card fields: kept like any other list's, so the offline search can find them.
+  await persist(() => storeCards(cards, null));
+  return cards;
+}
+
+interface RecordAnswer {
+  message?: string;
+  sepultado?: BurialRecord;
+}
+
+function bodyOptions(payload: BurialPayload) {
+  return payload.kind === 'json' ? { json: payload.body } : { body: payload.body };
+}
+
+export async function createBurial(payload: BurialPayload): Promise<RecordAnswer> {
+  const answer = await request<RecordAnswer>('sepultados/create', {
+    method: 'post',
+    ...bodyOptions(payload),
+    fallback: TEXT.createError,
+  });
+  const created = answer.sepultado;
+  if (created) await persist(() => storeCreated(created));
+  return answer;
+}
+
+export async function deleteBurial(id: string): Promise<{ message?: string }> {
+  const answer = await request<{ message?: string }>(`sepultados/${encodeURIComponent(id)}`, {
+    method: 'delete',
+    fallback: TEXT.removeError,
+  });
+  await persist(() => removeRecord(id));
+  return answer;
+}
+
+export function assignAssignee(
+  id: string,
+  userId: string,
+  action: 'atribuir' | 'desatribuir',
+  fallback: string,
+): Promise<RecordAnswer> {
+  return request<RecordAnswer>(
+    `sepultados/${encodeURIComponent(id)}/${action}/${encodeURIComponent(userId)}`,
+    { method: 'patch', fallback },
+  );
+}
+
+/** GET /users/concessionarios: a bare list, or an object with items[] (spec §7). */
+export async function fetchAssignees(): Promise<ConcessionarioListItem[]> {
+  const answer = await request<unknown>('users/concessionarios', {
+    method: 'get',
+    fallback: 'Erro ao carregar concessionários.',
+  });
+  if (Array.isArray(answer)) return answer as ConcessionarioListItem[];
+  const items = (answer as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? (items as ConcessionarioListItem[]) : [];
+}

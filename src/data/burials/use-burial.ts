@@ -1,0 +1,63 @@
+/**
+ * One burial record for the detail page (docs/engineering.md#data-flow): the stored row shows at once, the server
+ * is asked on mount and when the session changes, and its answer lands in Dexie and from there
+ * on the screen. Without signal, or when the server fails, the stored row stays (the page
+ * labels it as the device's copy). A 404 removes the row; every failure says "Erro ao carregar
+ * sepultado." (spec §8).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { TEXT } from '../../lib/texts/burial-texts';
+import { type LoadState, useLoad } from '../../lib/use-load';
+import { db, type LocalBurial } from '../db';
+import { ApiFailure } from '../failure';
+import { rowFromRecord } from '../local-rows';
+import { useSession } from '../session';
+import { readMine } from '../sync/mine-sync';
+import { fetchBurial } from './burial-calls';
+
+type FetchState =
+  | { phase: 'fetching' }
+  | { phase: 'done' }
+  | { phase: 'notFound'; message: string }
+  | { phase: 'failed'; offline: boolean };
+
+interface BurialView {
+  /** undefined: the device has not answered yet; null: not stored on this device. */
+  row: LocalBurial | null | undefined;
+  fetch: FetchState;
+}
+
+function fetchState(state: LoadState<LocalBurial>): FetchState {
+  if (state.phase === 'done') return { phase: 'done' };
+  if (state.phase !== 'failed') return { phase: 'fetching' };
+  const { error } = state;
+  // Spec §8 "Detail load": one text for every failure, an unknown id included.
+  if (error instanceof ApiFailure && error.status === 404) {
+    return { phase: 'notFound', message: TEXT.detailLoadError };
+  }
+  return { phase: 'failed', offline: error instanceof ApiFailure && error.offline };
+}
+
+export function useBurial(id: string): BurialView {
+  const token = useSession().auth?.token ?? null;
+  const row = useLiveQuery(async () => (await db.sepultados.get(id)) ?? null, [id]);
+  // A new session may see more of the record. The answer is kept for a device that refused
+  // to store it.
+  const { state } = useLoad(async () => rowFromRecord(await fetchBurial(id)), [id, token]);
+  const memory = state.phase === 'done' ? state.value : null;
+  const fetch = fetchState(state);
+
+  if (fetch.phase === 'notFound') return { row: null, fetch };
+  return { row: row ?? (memory?.id === id ? memory : row), fetch };
+}
+
+/**
+ * The records the person may edit as the visit pack brought them (src/data/sync/mine-sync.ts),
+ * live; null when `userId` is null (nobody who could ever edit).
+ */
+export function useMineOnDevice(userId: string | null) {
+  return useLiveQuery(
+    async () => (userId ? ((await readMine(db, userId)) ?? null) : null),
+    [userId],
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * GET /api/sepultados/pesquisa (spec §7) for the results page and the navbar suggestions, with
+ * the device's copy as the answer when there is no signal (status 0 or navigator.onLine false).
+ * Blank terms never reach here (callers check first); the server answers 400 to them anyway.
+ */
+
+import { parseQuery, SEARCH_LIMITS, SEARCH_MSG } from '../../domain/search-query';
+import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../domain/search-types';
+import { request } from '../api';
+import { storeCards } from '../burials-store';
+import { db as defaultDb, type MemorialDb } from '../db';
+import { ApiFailure } from '../failure';
+import { searchOffline, suggestOffline } from './offline-search';
+
+export interface SearchOutcome {
+  cards: SearchCard[];
+  total: number;
+  /** The answer came from this device's records (no signal). */
+  fromDevice: boolean;
+  /** Offline answers say whether words matched by typo; online answers do not know. */
+  fuzzy: boolean | null;
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+const path = (q: string, extra: string) =>
+  `sepultados/pesquisa?q=${encodeURIComponent(q)}&${extra}`;
+
+export async function fetchSearch(
+  q: string,
+  signal?: AbortSignal,
+  database: MemorialDb = defaultDb,
+): Promise<SearchOutcome> {
+  const offline = async (): Promise<SearchOutcome> => {
+    const local = await searchOffline(database, parseQuery(q), SEARCH_LIMITS.defaultLimit);
+    return { cards: local.cards, total: local.total, fromDevice: true, fuzzy: local.fuzzy };
+  };
+  if (isOffline()) return offline();
+  try {
+    const answer = await request<SearchAnswer>(path(q, `limit=${SEARCH_LIMITS.defaultLimit}`), {
+      fallback: SEARCH_MSG.failed,
+      signal,
+    });
+    // Found graves join the device's records, so the same search works later without signal.
+    // A refused write (full quota) costs only that offline copy, never the answer.
+    await storeCards(answer.sepultados, null, database).catch(() => undefined);
+    return { cards: answer.sepultados, total: answer.total, fromDevice: false, fuzzy: null };
+  } catch (err) {
+    if (err instanceof ApiFailure && err.offline && !signal?.aborted) return offline();
+    throw err;
+  }
+}
+
+interface SuggestionOutcome {
+  items: SearchSuggestion[];
+  fromDevice: boolean;
+}
+
+/** Suggestions; any failure but a lost signal is an empty list (spec §8: silently). */
+export async function fetchSuggestions(
+  q: string,
+  signal?: AbortSignal,
+  database: MemorialDb = defaultDb,
+): Promise<SuggestionOutcome> {
+  const offline = async (): Promise<SuggestionOutcome> => ({
+    items: await suggestOffline(database, parseQuery(q), SEARCH_LIMITS.suggestions),
+    fromDevice: true,
+  });
+  try {
+    if (isOffline()) return await offline();
+    const items = await request<SearchSuggestion[]>(path(q, 'suggestions=true'), {
+      fallback: SEARCH_MSG.failed,
+      signal,
+    });
+    return { items: Array.isArray(items) ? items : [], fromDevice: false };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    if (err instanceof ApiFailure && err.offline) return offline().catch(() => empty);
+    return empty;
+  }
+}
+
+const empty: SuggestionOutcome = { items: [], fromDevice: false };

@@ -1,0 +1,170 @@
+/**
+ * The session (spec §4): a stored token is verified with the current-user check at start;
+ * valid → authenticated with user and role; an answer that refuses it clears the session.
+ * Offline-first decision: when the check cannot reach the server at all (no signal), the
+ * stored session is kept, so a family at the graveside is not logged out by the lack of signal.
+ */
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import type { CurrentUser } from '../domain/types';
+import { type Role, readRole } from '../domain/user-rules';
+import { getCurrentUser, postLogin } from './auth/auth-calls';
+import { ApiFailure } from './failure';
+import { onSessionEnd, type SessionEnd } from './session-events';
+import {
+  onSessionChange,
+  readAuth,
+  readToken,
+  type StoredAuth,
+  saveSession,
+} from './session-store';
+
+export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+
+export interface Session {
+  status: SessionStatus;
+  role: Role;
+  user: CurrentUser | null;
+  auth: StoredAuth | null;
+  login(email: string, password: string): Promise<void>;
+  logout(): void;
+  refresh(): Promise<void>;
+  /** True after the person logged out here: guards then do not remember the page left. */
+  endedByLogout: boolean;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function toAuth(token: string, user: CurrentUser): StoredAuth {
+  return {
+    token,
+    role: readRole(user),
+    userId: user._id ?? user.id,
+    name: user.name,
+    email: user.email,
+  };
+}
+
+export function SessionProvider({
+  children,
+  onCheckFailed,
+  onEnded,
+}: {
+  children: ReactNode;
+  onCheckFailed?: (message: string) => void;
+  /** The server ended the session (a 401 anywhere): say it, as an error. */
+  onEnded?: (kind: SessionEnd) => void;
+}) {
+  const [auth, setAuth] = useState<StoredAuth | null>(() => readAuth());
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [status, setStatus] = useState<SessionStatus>(() =>
+    readToken() ? 'checking' : 'anonymous',
+  );
+  const [endedByLogout, setEndedByLogout] = useState(false);
+
+  const apply = useCallback((next: StoredAuth | null, nextUser: CurrentUser | null) => {
+    saveSession(next);
+    setAuth(next);
+    setUser(nextUser);
+    setStatus(next ? 'authenticated' : 'anonymous');
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const token = readToken();
+    if (!token) {
+      // Nothing stored: nothing to verify or to mirror (keeps Dexie out of the first load).
+      setStatus('anonymous');
+      return;
+    }
+    try {
+      const current = await getCurrentUser(token);
+      apply(toAuth(token, current), current);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.offline) {
+        const stored = readAuth();
+        setAuth(stored);
+        setStatus(stored ? 'authenticated' : 'anonymous');
+        return;
+      }
+      if (!(err instanceof ApiFailure && err.status === 401)) {
+        onCheckFailed?.('Falha ao checar usuário.');
+      }
+      apply(null, null);
+    }
+  }, [apply, onCheckFailed]);
+
+  useEffect(() => {
+    void refresh();
+    // Another tab logged in or out, or changed the role, or a new token was stored here:
+    // follow it (spec §4).
+    return onSessionChange(() => {
+      const stored = readAuth();
+      setAuth(stored);
+      setStatus(stored ? 'authenticated' : 'anonymous');
+      if (!stored) setUser(null);
+    });
+  }, [refresh]);
+
+  // A 401 on any call with the stored token ends the session at once, visibly: the navbar
+  // and the guards follow without a reload (docs/decisions.md, "Outcomes"). The page left is remembered,
+  // so the same person lands back there and their queued work continues.
+  useEffect(
+    () =>
+      onSessionEnd((kind) => {
+        if (!readToken()) return;
+        setEndedByLogout(false);
+        apply(null, null);
+        onEnded?.(kind);
+      }),
+    [apply, onEnded],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const answer = await postLogin(email, password);
+        if (!answer.token) throw new ApiFailure(500, 'Resposta de login sem token.');
+        const current = await getCurrentUser(answer.token);
+        setEndedByLogout(false);
+        apply(toAuth(answer.token, current), current);
+      } catch (err) {
+        apply(null, null);
+        throw err;
+      }
+    },
+    [apply],
+  );
+
+  const logout = useCallback(() => {
+    setEndedByLogout(true);
+    apply(null, null);
+  }, [apply]);
+
+  const value = useMemo<Session>(
+    () => ({
+      status,
+      role: auth?.role ?? 'usuario',
+      user,
+      auth,
+      login,
+      logout,
+      refresh,
+      endedByLogout,
+    }),
+    [status, auth, user, login, logout, refresh, endedByLogout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

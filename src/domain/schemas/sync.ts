@@ -1,0 +1,56 @@
+/**
+ * Shapes of the offline sync (GET /api/sync/…): the server's schemas, the client's types
+ * (sync-types.ts, derived).
+ */
+import { Type } from 'typebox';
+import { PublicBurialSchema } from './burial';
+
+/** GET /api/sync/sepultados?since=<cursor>&limit=N */
+export const SyncPageSchema = Type.Object({
+  /** Records created or changed after the cursor (upsert them): the public record only. */
+  changed: Type.Array(PublicBurialSchema),
+  /** Ids of records deleted after the cursor (drop them; unknown ids are harmless). */
+  deleted: Type.Array(Type.String()),
+  /** Opaque: send it back as `since` next time. */
+  cursor: Type.String(),
+  /** More is ready now: ask again at once with the new cursor. */
+  hasMore: Type.Boolean(),
+  /**
+   * The cursor sent belongs to another life of the database (restored from a dump): this
+   * answer starts from the beginning, so records the client holds that this walk never
+   * mentions are gone — replace the local copy instead of merging into it.
+   */
+  reset: Type.Boolean(),
+});
+
+/**
+ * GET /api/sync/info: what a visit pack costs before it starts (the pack screen shows it).
+ * Estimates, cached by the server for a minute: good enough to decide, never a promise.
+ */
+export const SyncInfoSchema = Type.Object({
+  /** Public (not deleted) records. */
+  records: Type.Integer(),
+  /** Compressed bytes of the record part of a full walk (sampled, times the count). */
+  recordBytesEstimate: Type.Integer(),
+  /** Records with a photo: the pack's thumbnails (the first photo's, ≤ 320 px). */
+  thumbs: Type.Integer(),
+  /** Bytes of those thumbnails (sampled file sizes times the count). */
+  thumbBytes: Type.Integer(),
+});
+
+/** GET /api/sync/mine (login): what the caller may edit — all records (admin) or these ids. */
+export const MineAnswerSchema = Type.Object({
+  userId: Type.String(),
+  all: Type.Boolean(),
+  ids: Type.Array(Type.String()),
+});
+
+/** The query string of GET /api/sync/sepultados. */
+export const SyncQuerySchema = Type.Object(
+  {
+    since: Type.Optional(Type.String({ maxLength: 64 })),
+    // Above the maximum is served at the maximum rather than refused.
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  },
+  { additionalProperties: false },
+);

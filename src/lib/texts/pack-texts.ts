@@ -1,0 +1,57 @@
+/** pt-BR texts of the visit pack; the spec gives none, these are ours. */
+export const PACK_TEXT = {
+  title: 'Uso offline',
+  navLink: 'Uso offline',
+  intro:
+    'Baixe os registros do cemitério para este aparelho e encontre sepulturas por nome, rua, quadra ou placa mesmo sem sinal.',
+  download: 'Baixar cemitério para uso offline',
+  resume: 'Continuar download',
+  cancel: 'Cancelar',
+  updateNow: 'Atualizar agora',
+  updating: 'Atualizando…',
+  withThumbs: 'Incluir fotos em miniatura',
+  sizesLoading: 'Calculando o tamanho…',
+  sizesUnavailable: 'Sem conexão: o tamanho aparece quando houver sinal.',
+  phaseRecords: 'Baixando registros',
+  phaseThumbs: 'Baixando fotos em miniatura',
+  phaseRecordsDone: 'Registros baixados',
+  phaseThumbsDone: 'Fotos em miniatura baixadas',
+  done: 'Cemitério disponível offline neste aparelho.',
+  cancelled: 'Download cancelado. O que já foi baixado continua disponível.',
+  interrupted: 'O download foi interrompido. Continue de onde parou.',
+  persisted: 'O navegador vai guardar estes dados (armazenamento persistente concedido).',
+  notPersisted:
+    'O navegador não garantiu o armazenamento persistente: se faltar espaço, ele pode apagar estes dados.',
+  offerTitle: 'Vai ao cemitério?',
+  offerText: 'Baixe os registros para encontrar sepulturas mesmo sem sinal.',
+  offerAccept: 'Ver como',
+  offerDismiss: 'Agora não',
+  thumbsStoppedQuota:
+    'Sem espaço no aparelho para as fotos: os registros já baixados continuam funcionando.',
+  updatedAt: (when: string) => `Atualizado em ${when}`,
+  records: (n: string) => `${n} registros`,
+  thumbs: (n: string) => `${n} fotos em miniatura`,
+  spaceUsed: (used: string, quota: string) => `Espaço usado neste aparelho: ${used} de ${quota}`,
+  progressRecords: (done: string, total: string, bytes: string) =>
+    `${done} de ${total} registros · ${bytes} recebidos`,
+  progressThumbs: (done: string, total: string, bytes: string) =>
+    `${done} de ${total} fotos · ${bytes} neste aparelho`,
+} as const;
+
+const number = new Intl.NumberFormat('pt-BR');
+
+export const formatCount = (n: number) => number.format(n);
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) {
+    return `${number.format(Math.max(1, Math.round(bytes / 1024)))} kB`;
+  }
+  if (bytes < 1024 ** 3) {
+    return `${(bytes / 1024 ** 2).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  }
+  return `${(bytes / 1024 ** 3).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} GB`;
+}
+
+export function formatWhen(ms: number): string {
+  return new Date(ms).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+}
