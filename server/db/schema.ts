@@ -60,6 +60,26 @@ export const accountTokens = pgTable('account_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Cemeteries (migration 0010): every record belongs to one. `nomeChave` is the folded name
+ * (cemiterio_chave in SQL): the same folded name is the same cemetery.
+ */
+export const cemiterios = pgTable('cemiterios', {
+  id: text('id').primaryKey(),
+  nome: text('nome').notNull(),
+  nomeChave: text('nome_chave').notNull().unique(),
+  endereco: text('endereco'),
+  horario: text('horario'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  south: doublePrecision('south'),
+  west: doublePrecision('west'),
+  north: doublePrecision('north'),
+  east: doublePrecision('east'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Burial records (migration 0002); version, updated_at and change_seq are stamped by a trigger. */
 export const sepultados = pgTable('sepultados', {
   id: text('id').primaryKey(),
@@ -70,7 +90,15 @@ export const sepultados = pgTable('sepultados', {
   nacionalidade: text('nacionalidade'),
   mae: text('mae'),
   pai: text('pai'),
+  /** The cemetery's name, kept equal to cemiterios.nome by a trigger (migration 0010). */
   cemiterio: text('cemiterio'),
+  /**
+   * The truth of where the record is. Raw SQL writers may leave it out (the trigger fills it from
+   * the name); Drizzle writers say it, e.g. sql`cemiterio_for_name(${name})`.
+   */
+  cemiterioId: text('cemiterio_id')
+    .notNull()
+    .references(() => cemiterios.id),
   rua: text('rua'),
   quadra: text('quadra').notNull(),
   chapa: text('chapa').notNull(),
@@ -176,6 +204,7 @@ export const editIdempotency = pgTable(
 
 export const schema = {
   users,
+  cemiterios,
   accountTokens,
   sepultados,
   sepultadoFotos,

@@ -5,7 +5,7 @@
  * request is one transaction, and files are removed only after that transaction committed.
  * version, updated_at and change_seq are stamped by the database trigger (migration 0002).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SEP_MSG } from '../../../src/domain/burial-messages';
 import {
   type BurialValues,
@@ -74,7 +74,13 @@ export async function createBurial(
   const id = newId();
   try {
     await ctx.database.db.transaction(async (tx) => {
-      await tx.insert(sepultados).values({ ...values, id, createdBy: user.id });
+      await tx.insert(sepultados).values({
+        ...values,
+        id,
+        // The cemetery of that name (found after folding, or made; migration 0010).
+        cemiterioId: sql`cemiterio_for_name(${values.cemiterio ?? null})`,
+        createdBy: user.id,
+      });
       await insertPhotos(tx, id, 0, photos);
     });
   } catch (err) {

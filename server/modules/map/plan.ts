@@ -1,6 +1,6 @@
 /**
  * The cemetery plan: one image with the geographic corners it covers, stored in the
- * one-row table cemetery_plan (migration 0008) and as a file under DATA_DIR/images/plano through
+ * table cemiterio_planos (migration 0010; for now the first cemetery's) and as a file under DATA_DIR/images/plano through
  * the shared image pipeline (sniffed, re-encoded, EXIF dropped), larger than a photo.
  *
  * An update may carry a new image, new corners, or both; the corners left out keep their stored
@@ -42,7 +42,8 @@ function toPlan(row: PlanRow): CemeteryPlan {
 
 export async function getPlan(ctx: AppContext): Promise<CemeteryPlan | null> {
   const [row] = await ctx.database.sql.query<PlanRow>(
-    'SELECT image, south, west, north, east, updated_at FROM cemetery_plan WHERE id = 1',
+    `SELECT image, south, west, north, east, p.updated_at FROM cemiterio_planos p
+     WHERE cemiterio_id = (SELECT id FROM cemiterios ORDER BY created_at, id LIMIT 1)`,
   );
   return row ? toPlan(row) : null;
 }
@@ -78,14 +79,14 @@ export async function savePlan(ctx: AppContext, update: PlanUpdate): Promise<Cem
       const bounds = mergedBounds(current, update);
       const image = stored?.file ?? current?.image ?? '';
       const [row] = await ctx.database.sql.query<PlanRow>(
-        `INSERT INTO cemetery_plan (id, image, south, west, north, east, updated_at)
-         VALUES (1, $1, $2, $3, $4, $5, now())
-         ON CONFLICT (id) DO UPDATE SET image = EXCLUDED.image, south = EXCLUDED.south,
+        `INSERT INTO cemiterio_planos (cemiterio_id, image, south, west, north, east, updated_at)
+         VALUES (cemiterio_for_name(NULL), $1, $2, $3, $4, $5, now())
+         ON CONFLICT (cemiterio_id) DO UPDATE SET image = EXCLUDED.image, south = EXCLUDED.south,
            west = EXCLUDED.west, north = EXCLUDED.north, east = EXCLUDED.east, updated_at = now()
          RETURNING image, south, west, north, east, updated_at`,
         [image, bounds.south, bounds.west, bounds.north, bounds.east],
       );
-      if (!row) throw new Error('cemetery_plan upsert returned no row');
+      if (!row) throw new Error('cemiterio_planos upsert returned no row');
       if (stored && current && current.image !== stored.file) {
         await removeImage(ctx, 'plano', current.image);
       }

@@ -5,7 +5,7 @@
  * whose password is printed once like the first admin's. Runs only when the register is empty
  * and SEED is not "none"; DATABASE_URL deployments never seed on their own (see main.ts).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../../src/domain/ids';
 import type { AppContext } from '../../context';
@@ -96,6 +96,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: FastifyBaseLogger): 
         await tx.insert(sepultados).values({
           ...values,
           id,
+          cemiterioId: sql`cemiterio_for_name(${values.cemiterio ?? null})`,
           createdAt,
           updatedAt: createdAt,
           createdBy: admin?.id ?? null,

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { SEARCH_LIMITS } from '../search-query';
 import { BurialCardSchema, BurialRefSchema } from './burial';
+import { CemeteryIdSchema } from './cemetery';
 import { NullableScalar } from './common';
 
 /** A result card: the home card's fields plus the date of death and the photo as one name. */
@@ -30,4 +31,6 @@ export const SearchQuerySchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 1000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_LIMITS.maxLimit })),
   suggestions: Type.Optional(Type.Boolean()),
+  /** Only this cemetery's records (schemas/cemetery.ts). */
+  cemiterio: Type.Optional(CemeteryIdSchema),
 });
