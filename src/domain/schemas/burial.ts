@@ -20,7 +20,6 @@ export const AssigneeRefSchema = Type.Object({
   name: Type.String(),
 });
 
-/** Home list, dashboard and search cards: the card fields and the first photo. */
 /** What names a grave on every list: a suggestion is exactly this, every card starts with it. */
 export const BurialRefSchema = Type.Object({
   _id: Type.String(),
@@ -29,8 +28,14 @@ export const BurialRefSchema = Type.Object({
   rua: NullableScalar<string>('string'),
   quadra: Type.String(),
   chapa: Type.String(),
+  /**
+   * The cemetery's name, where the answer knows it (search and suggestions do; a card built on
+   * the device from an older copy may not): with several cemeteries, every card says which.
+   */
+  cemiterio: Type.Optional(NullableScalar<string>('string')),
 });
 
+/** Home list, dashboard and search cards: the card fields and the first photo. */
 export const BurialCardSchema = Type.Object({
   ...BurialRefSchema.properties,
   /** [first display image] or []. */
