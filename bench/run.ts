@@ -208,16 +208,18 @@ async function main() {
   const fileName = only ? `RESULTS-${only.join('-')}.md` : 'RESULTS.md';
   // first-visit and bundle write their own files; a run of only those writes nothing else.
   const ownReport = ['first-visit', 'bundle'];
+  const scaleOnly = only?.length === 1 && only[0] === 'scale';
   if (!only || only.some((n) => !ownReport.includes(n))) {
     const file = writeReport(
       rows,
       {
-        engines: engines.join(', '),
-        load: `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-        data:
-          only?.length === 1 && only[0] === 'scale'
-            ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
-            : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+        engines: scaleOnly ? 'postgres' : engines.join(', '),
+        load: scaleOnly
+          ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+          : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+        data: scaleOnly
+          ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
+          : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
         'load average (1, 5, 15 min) at start': loadAtStart,
         'load average (1, 5, 15 min) at end': loadAvg,
       },
