@@ -187,13 +187,23 @@ export async function bulkSeedPostgres(
       'ALTER TABLE sepultados ALTER COLUMN change_xid SET DEFAULT pg_current_xact_id()',
     );
     await main.query('COMMIT');
+    // 2. COPY, each stream its own transaction.
+    const copies = clients.map((c) =>
+      c.query(copyFrom(`COPY sepultados (${COLUMNS.join(', ')}) FROM STDIN`)),
+    );
+    const done = copies.map((c) => finished(c));
+    // Awaited together below; a stream failing first must not be an unhandled rejection. A
+    // failed stream has lost its connection (pg-copy-streams): it is never written again.
+    let failure: unknown = null;
+    const failed = new Set<Writable>();
+    done.forEach((d, i) =>
+      d.catch((err: unknown) => {
+        failure ??= err;
+        failed.add(copies[i] as Writable);
+      }),
+    );
     try {
-      // 2. COPY, each stream its own transaction.
       const started = Date.now();
-      const copies = clients.map((c) =>
-        c.query(copyFrom(`COPY sepultados (${COLUMNS.join(', ')}) FROM STDIN`)),
-      );
-      const done = copies.map((c) => finished(c));
       const CHUNK = 5000;
       for (let n = 0, k = 0; n < count; k++) {
         const size = Math.min(CHUNK, count - n);
@@ -203,13 +213,25 @@ export async function bulkSeedPostgres(
           if (!cemetery) throw new Error('cemitério da semente ausente');
           text += line(generateBurial(rand), cemetery);
         }
+        if (failure) throw failure;
         const stream = copies[k % copies.length] as Writable;
-        if (!stream.write(text)) await once(stream, 'drain');
+        if (!stream.write(text)) {
+          await Promise.race([once(stream, 'drain'), ...done]);
+        }
         if (n % 200_000 === 0 || n === count) progress('copy', `${n} / ${count}`);
       }
       for (const c of copies) c.end();
       await Promise.all(done);
       progress('copy done', `${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } catch (err) {
+      // The other streams abort too (destroy sends CopyFail: their rows roll back and their
+      // connections are free again for step 3).
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const c of copies) {
+        if (!failed.has(c)) c.destroy(err instanceof Error ? err : new Error(String(err)));
+      }
+      await Promise.allSettled(done);
+      throw err;
     } finally {
       // 3. Restore, whatever happened: default, triggers, then the indexes side by side.
       await main.query(
