@@ -196,12 +196,12 @@ export async function bulkSeedPostgres(
     // failed stream has lost its connection (pg-copy-streams): it is never written again.
     let failure: unknown = null;
     const failed = new Set<Writable>();
-    done.forEach((d, i) =>
+    for (const [i, d] of done.entries()) {
       d.catch((err: unknown) => {
         failure ??= err;
         failed.add(copies[i] as Writable);
-      }),
-    );
+      });
+    }
     try {
       const started = Date.now();
       const CHUNK = 5000;
