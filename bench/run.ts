@@ -9,6 +9,8 @@
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
+ * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
+ * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
  * the bundle report and the chunks each route loads); `bundle` writes only the chunk sizes.
  */
@@ -28,6 +30,7 @@ import { checkuserScenario } from './scenarios/checkuser';
 import { firstVisitScenario } from './scenarios/first-visit';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
+import { scaleScenario } from './scenarios/scale';
 import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
 import { soakScenario } from './scenarios/soak';
@@ -166,6 +169,17 @@ async function main() {
   } finally {
     await bare.stop();
   }
+  if (only?.includes('scale')) {
+    console.log('== scale on postgres (its own database)');
+    rows.push(
+      ...(await scaleScenario({
+        pgUrl: PG_URL,
+        count: Number(arg('scale-count') ?? 2_000_000),
+        reuse: process.argv.includes('--scale-reuse'),
+        seconds: load.durationSeconds,
+      })),
+    );
+  }
   if (!only || only.includes('offline-search')) {
     console.log('== offline-search in Chromium');
     rows.push(
@@ -194,13 +208,18 @@ async function main() {
   const fileName = only ? `RESULTS-${only.join('-')}.md` : 'RESULTS.md';
   // first-visit and bundle write their own files; a run of only those writes nothing else.
   const ownReport = ['first-visit', 'bundle'];
+  const scaleOnly = only?.length === 1 && only[0] === 'scale';
   if (!only || only.some((n) => !ownReport.includes(n))) {
     const file = writeReport(
       rows,
       {
-        engines: engines.join(', '),
-        load: `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-        data: `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+        engines: scaleOnly ? 'postgres' : engines.join(', '),
+        load: scaleOnly
+          ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+          : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+        data: scaleOnly
+          ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
+          : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
         'load average (1, 5, 15 min) at start': loadAtStart,
         'load average (1, 5, 15 min) at end': loadAvg,
       },

@@ -23,7 +23,7 @@ export interface SearchBenchContext extends BenchContext {
   seed?: number;
 }
 
-interface Latency {
+export interface Latency {
   p50: number;
   p99: number;
   rps: number;
@@ -35,9 +35,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-type Task = (input: string) => Promise<void>;
+export type Task = (input: string) => Promise<void>;
 
-function summary(times: number[]): Latency {
+export function summary(times: number[]): Latency {
   const sorted = [...times].sort((a, b) => a - b);
   const busy = times.reduce((sum, t) => sum + t, 0) / 1000;
   return {
@@ -57,7 +57,7 @@ function summary(times: number[]): Latency {
  * bench machine while ours stayed within ±5 %, and the ratio swung with it.
  */
 const SHARE = 3;
-async function interleaved(
+export async function interleaved(
   seconds: number,
   baseline: { inputs: string[]; fn: Task },
   ours: { inputs: string[]; fn: Task }[],

@@ -74,8 +74,17 @@ async function openPglite(dir: string | null): Promise<Database> {
   };
 }
 
+/**
+ * JIT off for the app's sessions: PostgreSQL compiles a plan whose estimated cost passes
+ * jit_above_cost, and at 2,000,000 records the generic plans of the prepared reads pass it
+ * (the home list's, with its LIMIT unknown, estimates 666,585 rows): each page of 20 then spent
+ * ~30 ms compiling for 2 ms of work (bench/RESULTS-scale.md). This API runs short indexed
+ * statements only, where compiling never pays back.
+ */
+export const NO_JIT = '-c jit=off';
+
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: NO_JIT });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   await pool.query('select 1');

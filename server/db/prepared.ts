@@ -46,7 +46,8 @@ export class PreparedReads {
       connectionString: url,
       max,
       idleTimeoutMillis: 60_000,
-      options: '-c plan_cache_mode=force_generic_plan',
+      // jit off: see NO_JIT in db/index.ts.
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
     });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => {});

@@ -5,7 +5,8 @@
  * 0004 and never a sequential scan of sepultados, on each engine; the suggestions' first try
  * (names that start with the words) reads the btree of migration 0007. The statements that run
  * prepared with a generic plan on PostgreSQL (server/db/prepared.ts) are checked with that
- * plan too: planned without their values, they must still read the indexes.
+ * plan too: planned without their values, they must still read the indexes. Narrowed to a
+ * cemetery (?cemiterio=), the same statements with one more condition still read them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPhraseSql, buildSearchSql } from '../../server/modules/search/search-sql';
@@ -104,6 +105,39 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
       }
     });
   });
+
+  it.each(['mari', 'jose da silva', 'Souza quadra 12', 'placa 458'])(
+    '%s: narrowed to a cemetery, the search and the names-start try still read the indexes',
+    async (q) => {
+      const [cemetery] = await h.app.ctx.database.sql.query<{ id: string }>(
+        'SELECT cemiterio_id AS id FROM sepultados LIMIT 1',
+      );
+      const cemiterio = cemetery?.id ?? null;
+      expect(cemiterio).toMatch(/^[0-9a-f]{24}$/);
+      const query = parseQuery(q);
+      const statements = [
+        buildSearchSql(query, {
+          fuzzy: [],
+          limit: SEARCH_LIMITS.defaultLimit,
+          count: true,
+          cemiterio,
+        }),
+        buildPhraseSql(query, SEARCH_LIMITS.suggestions, cemiterio),
+      ];
+      for (const statement of statements) {
+        if (!statement) continue;
+        const rows = await h.app.ctx.database.sql.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN ${statement.text}`,
+          statement.params,
+        );
+        const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text, text).not.toMatch(/Seq Scan on sepultados/);
+        expect(text, text).toMatch(
+          /(Bitmap Index Scan on sepultados_search_(gin|name_trgm)|sepultados_search_name_btree)/,
+        );
+      }
+    },
+  );
 
   it.each(['mari', 'maria das gr', 'jose da silva', 'Souza quadra 12'])(
     '%s: suggestions try the names that start with the words through an index',

@@ -90,6 +90,8 @@ describe.each(engines)('search API ($name)', (engine) => {
         rua: 'Rua 3',
         quadra: '12',
         chapa: '0458',
+        // Written without a cemetery name: the register's one cemetery (migration 0010).
+        cemiterio: 'Cemitério municipal',
         dtFal: '2020-01-01',
         image: null,
         images: [],
@@ -160,7 +162,15 @@ describe.each(engines)('search API ($name)', (engine) => {
     const list = res.json() as SearchSuggestion[];
     expect(list).toHaveLength(8);
     for (const s of list) {
-      expect(Object.keys(s).sort()).toEqual(['_id', 'chapa', 'id', 'nome', 'quadra', 'rua']);
+      expect(Object.keys(s).sort()).toEqual([
+        '_id',
+        'cemiterio',
+        'chapa',
+        'id',
+        'nome',
+        'quadra',
+        'rua',
+      ]);
       expect(s.nome).toMatch(/^Joaquim Pereira/);
     }
     const none = await get('q=bartolomeu&suggestions=true');

@@ -1,6 +1,7 @@
 /**
  * GET /api/sepultados/pesquisa (public, spec §7): `?q&limit` answers {sepultados, total};
- * `?q&suggestions=true` answers an array of at most 8 suggestions. A static path, so Fastify
+ * `?q&suggestions=true` answers an array of at most 8 suggestions; `&cemiterio=<id>` narrows
+ * either to that cemetery's records (each card says its cemetery's name). A static path, so Fastify
  * prefers it over /sepultados/:id. Rules and SQL live in modules/search/search.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -38,9 +39,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         if (!hit.allowed) throw tooMany(MSG.tooManyRequests, hit.retryAfterSeconds);
       }
-      const { q, limit, suggestions } = request.query;
-      if (suggestions) return suggestBurials(app.ctx, q);
-      return searchBurials(app.ctx, q, limit ?? SEARCH_LIMITS.defaultLimit);
+      const { q, limit, suggestions, cemiterio } = request.query;
+      if (suggestions) return suggestBurials(app.ctx, q, cemiterio ?? null);
+      return searchBurials(app.ctx, q, limit ?? SEARCH_LIMITS.defaultLimit, cemiterio ?? null);
     },
   );
 };

@@ -31,6 +31,8 @@ interface SearchSqlOptions {
    * that holds the words. See buildPhraseSql for when that answers the whole query.
    */
   phrase?: { lo: string[]; hi: string[] };
+  /** Only the records of this cemetery (its id; `?cemiterio=` of the route), else all. */
+  cemiterio?: string | null;
 }
 
 interface SearchSql {
@@ -194,15 +196,18 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // the values was a sequential scan. The subquery returns only the covering btree's columns
   // (plus search_doc when a street term needs it).
   const docCol = wheres.some((w) => w.includes('s.search_doc')) ? ', s.search_doc' : '';
+  // Narrowed to one cemetery: one more condition on the row the scan reads (the covering
+  // btree holds cemiterio_id too, migration 0011, so the phrase range stays index-only).
+  const inCemetery = options.cemiterio ? ` AND s.cemiterio_id = ${p.add(options.cemiterio)}` : '';
   const from = options.phrase
     ? `unnest(${p.add(options.phrase.lo, '::text[]')}, ${p.add(options.phrase.hi, '::text[]')}) AS r(lo, hi)
   CROSS JOIN LATERAL (
     SELECT s.id, s.dt_fal, s.search_name, s.search_rua, s.search_keys${docCol} FROM sepultados s
-    WHERE s.deleted_at IS NULL AND s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C"
+    WHERE s.deleted_at IS NULL AND s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C"${inCemetery}
     OFFSET 0
   ) s`
     : 'sepultados s';
-  const conditions = options.phrase ? wheres : ['s.deleted_at IS NULL', ...wheres];
+  const conditions = options.phrase ? wheres : [`s.deleted_at IS NULL${inCemetery}`, ...wheres];
   const columns: string[] = [];
   const alphaTiers: string[] = [];
   const otherTiers: string[] = [];
@@ -250,11 +255,11 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
 
   // The card's own columns ride along from the row the scan already read, so the page needs
   // no second lookup per row — except in phrase mode, whose scan reads only the covering index.
-  const cardCols = options.phrase ? '' : ' s.nome, s.rua, s.quadra, s.chapa,';
+  const cardCols = options.phrase ? '' : ' s.nome, s.rua, s.quadra, s.chapa, s.cemiterio,';
   const cardNames = cardCols.replaceAll('s.', '');
   const card = options.phrase
-    ? 's.nome, s.rua, s.quadra, s.chapa'
-    : 'page.nome, page.rua, page.quadra, page.chapa';
+    ? 's.nome, s.rua, s.quadra, s.chapa, s.cemiterio'
+    : 'page.nome, page.rua, page.quadra, page.chapa, page.cemiterio';
   const join = options.phrase ? '\nJOIN sepultados s ON s.id = page.id' : '';
   const text = `
 WITH m AS (
@@ -304,10 +309,14 @@ function phraseRanges(query: SearchQuery): { lo: string[]; hi: string[] } | null
  * The ranges are read from the covering btree of migration 0007 (name, id, death date, street,
  * keys), so a broad prefix costs an index range instead of a heap page per record.
  */
-export function buildPhraseSql(query: SearchQuery, limit: number): SearchSql | null {
+export function buildPhraseSql(
+  query: SearchQuery,
+  limit: number,
+  cemiterio: string | null = null,
+): SearchSql | null {
   const phrase = phraseRanges(query);
   if (!phrase) return null;
-  return buildSearchSql(query, { fuzzy: [], limit, count: false, phrase });
+  return buildSearchSql(query, { fuzzy: [], limit, count: false, phrase, cemiterio });
 }
 
 /**
@@ -315,12 +324,13 @@ export function buildPhraseSql(query: SearchQuery, limit: number): SearchSql | n
  * so it agrees with termPoints): one row of booleans t0, t1… Each EXISTS stops at its first
  * match through the same indexes.
  */
-export function buildPresenceSql(query: SearchQuery): SearchSql {
+export function buildPresenceSql(query: SearchQuery, cemiterio: string | null = null): SearchSql {
   const p = new Params();
+  const inCemetery = cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
   const cols = query.terms.map((term, i) => {
     const t = termSql(p, term, false);
     const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
-    return `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL AND ${t.where} AND ${points} > 0) AS t${i}`;
+    return `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${t.where} AND ${points} > 0) AS t${i}`;
   });
   return { text: `SELECT ${cols.join(', ')}`, params: p.values };
 }

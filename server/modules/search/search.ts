@@ -21,6 +21,8 @@ import { type CardRow, toCard } from '../burials/burials-projection';
 import { buildPhraseSql, buildPresenceSql, buildSearchSql } from './search-sql';
 
 interface SearchRow extends CardRow {
+  /** The cemetery's name (every card and suggestion says which, for a city of several). */
+  cemiterio: string | null;
   dt_fal: string | null;
   tier: number;
   points: number;
@@ -44,7 +46,7 @@ function parse(q: string | undefined): SearchQuery {
 async function run(
   ctx: AppContext,
   query: SearchQuery,
-  options: { fuzzy: readonly number[]; limit: number; count: boolean },
+  options: { fuzzy: readonly number[]; limit: number; count: boolean; cemiterio: string | null },
 ): Promise<SearchRow[]> {
   const { text, params } = buildSearchSql(query, options);
   const sql = ctx.database.sql;
@@ -57,9 +59,13 @@ async function run(
  * Nothing matched exactly: the terms typo matching applies to (search-fuzzy.ts), or null when
  * no word is long enough to try.
  */
-async function fuzzyTerms(ctx: AppContext, query: SearchQuery): Promise<number[] | null> {
+async function fuzzyTerms(
+  ctx: AppContext,
+  query: SearchQuery,
+  cemiterio: string | null,
+): Promise<number[] | null> {
   if (!hasFuzzyTerm(query)) return null;
-  const { text, params } = buildPresenceSql(query);
+  const { text, params } = buildPresenceSql(query, cemiterio);
   const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
   return chooseFuzzyTerms(
     query,
@@ -69,20 +75,22 @@ async function fuzzyTerms(ctx: AppContext, query: SearchQuery): Promise<number[]
 
 /** The burial card (burials-projection.ts) plus the date of death and the photo as one name. */
 function toSearchCard(row: SearchRow): SearchCard {
-  return { ...toCard(row), dtFal: row.dt_fal, image: row.file };
+  return { ...toCard(row), cemiterio: row.cemiterio, dtFal: row.dt_fal, image: row.file };
 }
 
+/** `cemiterio`: a cemetery's id, to answer only its records (an unknown id finds nothing). */
 export async function searchBurials(
   ctx: AppContext,
   q: string | undefined,
   limit: number = SEARCH_LIMITS.defaultLimit,
+  cemiterio: string | null = null,
 ): Promise<SearchAnswer> {
   const query = parse(q);
   if (query.terms.length === 0) return { sepultados: [], total: 0 };
-  let rows = await run(ctx, query, { fuzzy: [], limit, count: true });
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: true, cemiterio });
   if (rows.length === 0) {
-    const fuzzy = await fuzzyTerms(ctx, query);
-    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true });
+    const fuzzy = await fuzzyTerms(ctx, query, cemiterio);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true, cemiterio });
   }
   const total = rows[0]?.total ?? 0;
   return { sepultados: rows.map(toSearchCard), total: Number(total) };
@@ -91,13 +99,14 @@ export async function searchBurials(
 export async function suggestBurials(
   ctx: AppContext,
   q: string | undefined,
+  cemiterio: string | null = null,
 ): Promise<SearchSuggestion[]> {
   const query = parse(q);
   if (query.terms.length === 0) return [];
   const limit = SEARCH_LIMITS.suggestions;
   // Names starting with the typed words first (search-sql.ts, buildPhraseSql): when a full
   // list of them ranks in class ≥ 5 nothing else can come before them.
-  const phrase = buildPhraseSql(query, limit);
+  const phrase = buildPhraseSql(query, limit, cemiterio);
   if (phrase) {
     const first = await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params);
     const last = first[first.length - 1];
@@ -105,14 +114,22 @@ export async function suggestBurials(
       return first.map(toSuggestion);
     }
   }
-  let rows = await run(ctx, query, { fuzzy: [], limit, count: false });
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: false, cemiterio });
   if (rows.length === 0) {
-    const fuzzy = await fuzzyTerms(ctx, query);
-    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false });
+    const fuzzy = await fuzzyTerms(ctx, query, cemiterio);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false, cemiterio });
   }
   return rows.map(toSuggestion);
 }
 
 function toSuggestion(r: SearchRow): SearchSuggestion {
-  return { _id: r.id, id: r.id, nome: r.nome, rua: r.rua, quadra: r.quadra, chapa: r.chapa };
+  return {
+    _id: r.id,
+    id: r.id,
+    nome: r.nome,
+    rua: r.rua,
+    quadra: r.quadra,
+    chapa: r.chapa,
+    cemiterio: r.cemiterio,
+  };
 }

@@ -1,0 +1,367 @@
+/**
+ * A register of millions (issue #17, item 4): `npm run bench -- --only scale`.
+ *
+ * Seeds its own PostgreSQL database (memorial_bench_scale on the bench's server) with
+ * `npm run seed -- --count N` (default 2,000,000: 22 cemeteries, 1,500,000 in the largest),
+ * timing the seed, unless --scale-reuse finds it already holding N records. Then, on the real
+ * server over that database, one client at a time (what one family waits):
+ *  - search and suggestions over the whole register, with the queries of the search benchmark
+ *    (search-queries.ts, from the newest graves), interleaved with the unindexed baseline the
+ *    search benchmark uses (search-baseline.ts), so the gain compares with the 100,000 one;
+ *  - the same narrowed to the largest cemetery (?cemiterio=<id>), queries from its graves;
+ *  - the detail and the home list;
+ *  - sync pages (the largest, 2,000 records) from the start and from the middle of the stream;
+ * and the sizes: the database, the table, each index (pg_relation_size / pg_indexes_size).
+ * Flags: --scale-count N, --scale-reuse (keep the database between runs), --duration S.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import type { ServerProcess } from '../../scripts/server-process';
+import { startServer } from '../../scripts/server-process';
+import { CITY_CEMETERIES } from '../../server/modules/seed/seed-cemeteries';
+import { httpGet } from '../lib/http-get';
+import type { Row } from '../lib/report';
+import { reportSections } from '../lib/sections';
+import { interleaved, type Latency, summary, type Task } from './search';
+import { postgresBaseline } from './search-baseline';
+import { type GraveSample, sampleGraves, searchQueries, suggestionQueries } from './search-queries';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The 2 M database; another --scale-count gets its own (both can be kept with --scale-reuse). */
+const dbName = (count: number) =>
+  count === 2_000_000 ? 'memorial_bench_scale' : `memorial_bench_scale_${count}`;
+
+export interface ScaleOptions {
+  /** The bench's PostgreSQL (any database on the server): the scale database is made beside. */
+  pgUrl: string;
+  count: number;
+  reuse: boolean;
+  seconds: number;
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The scale database's URL, seeded with `count` records (or reused when it has them). */
+async function prepareDatabase(
+  o: ScaleOptions,
+): Promise<{ url: string; seedSeconds: number | null }> {
+  const DB_NAME = dbName(o.count);
+  const url = new URL(o.pgUrl);
+  url.pathname = `/${DB_NAME}`;
+  const exists = await withClient(o.pgUrl, async (c) => {
+    const r = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    return (r.rowCount ?? 0) > 0;
+  });
+  if (o.reuse && exists) {
+    const n = await withClient(url.toString(), async (c) => {
+      const r = await c.query<{ n: string }>(
+        "SELECT count(*) AS n FROM sepultados WHERE to_regclass('sepultados') IS NOT NULL",
+      );
+      return Number(r.rows[0]?.n ?? 0);
+    }).catch(() => 0);
+    if (n === o.count) return { url: url.toString(), seedSeconds: null };
+  }
+  await withClient(o.pgUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${DB_NAME}`);
+  });
+  const started = Date.now();
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'server/seed-cli.ts'), '--count', String(o.count)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error(`seed falhou (código ${result.status})`);
+  return { url: url.toString(), seedSeconds: (Date.now() - started) / 1000 };
+}
+
+interface Sizes {
+  database: number;
+  table: number;
+  indexes: number;
+  each: { name: string; bytes: number }[];
+}
+
+async function sizes(url: string): Promise<Sizes> {
+  return withClient(url, async (c) => {
+    const [t] = (
+      await c.query<{ database: string; table: string; indexes: string }>(
+        `SELECT pg_database_size(current_database()) AS database,
+           pg_table_size('sepultados') AS table, pg_indexes_size('sepultados') AS indexes`,
+      )
+    ).rows;
+    const each = await c.query<{ name: string; bytes: string }>(
+      `SELECT c.relname AS name, pg_relation_size(c.oid) AS bytes FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'sepultados'::regclass
+       ORDER BY pg_relation_size(c.oid) DESC`,
+    );
+    return {
+      database: Number(t?.database),
+      table: Number(t?.table),
+      indexes: Number(t?.indexes),
+      each: each.rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) })),
+    };
+  });
+}
+
+/** The largest cemetery's id and its newest graves (as the home list would show them). */
+async function largest(url: string): Promise<{ id: string; nome: string; graves: GraveSample[] }> {
+  return withClient(url, async (c) => {
+    const [top] = (
+      await c.query<{ id: string; nome: string }>(
+        'SELECT id, nome FROM cemiterios WHERE nome = $1',
+        [CITY_CEMETERIES[0]],
+      )
+    ).rows;
+    if (!top) throw new Error('cemitério maior ausente: semeado com npm run seed?');
+    const graves = await c.query<GraveSample>(
+      `SELECT id, nome, rua, quadra, chapa FROM sepultados
+       WHERE cemiterio_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 300`,
+      [top.id],
+    );
+    return { ...top, graves: graves.rows };
+  });
+}
+
+async function getOk(base: string, p: string): Promise<Buffer> {
+  return httpGet(base + p);
+}
+
+/** One client, one request after the other, over `inputs` until `seconds` have passed. */
+async function serial(seconds: number, inputs: string[], fn: Task): Promise<Latency> {
+  const times: number[] = [];
+  const started = performance.now();
+  let i = 0;
+  do {
+    const t0 = performance.now();
+    await fn(inputs[i % inputs.length] as string);
+    times.push(performance.now() - t0);
+    i++;
+  } while (performance.now() - started < seconds * 1000 || i < inputs.length);
+  return summary(times);
+}
+
+const searchUrl = (q: string, suggestions: boolean, cemiterio?: string) =>
+  `/api/sepultados/pesquisa?q=${encodeURIComponent(q)}${suggestions ? '&suggestions=true' : ''}${cemiterio ? `&cemiterio=${cemiterio}` : ''}`;
+
+export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
+  const { url, seedSeconds } = await prepareDatabase(o);
+  const rows: Row[] = [];
+  const engine = 'postgres';
+  const data = `${o.count.toLocaleString('en-US')} registros`;
+  if (seedSeconds !== null) {
+    rows.push({
+      scenario: 'scale',
+      engine,
+      target: `npm run seed -- --count ${o.count}`,
+      note: `${seedSeconds.toFixed(0)} s (COPY em 2 conexões, índices refeitos depois, VACUUM ANALYZE)`,
+    });
+  }
+  let server: ServerProcess | null = null;
+  try {
+    server = await startServer({
+      timeoutMs: 300_000,
+      env: { DATABASE_URL: url, SEED: 'none', LOG_LEVEL: 'warn', SEARCH_RATE_PER_MINUTE: '0' },
+    });
+    const base = server.url;
+    const whole = await sampleGraves(base);
+    const big = await largest(url);
+    const sets = [
+      { label: 'registro inteiro', graves: whole, cemiterio: undefined },
+      { label: `só ${big.nome}`, graves: big.graves, cemiterio: big.id },
+    ];
+    const baseline = await postgresBaseline(url);
+    let narrowedBaseline: Latency | null = null;
+    try {
+      for (const set of sets) {
+        const searches = searchQueries(set.graves);
+        const suggestions = suggestionQueries(set.graves);
+        const search: Task = async (q) => {
+          await getOk(base, searchUrl(q, false, set.cemiterio));
+        };
+        const suggest: Task = async (q) => {
+          await getOk(base, searchUrl(q, true, set.cemiterio));
+        };
+        // Warm-up: plans, caches; the first pass over 2 M pages the indexes in.
+        for (const q of searches) await search(q);
+        for (const q of suggestions) await suggest(q);
+        if (!narrowedBaseline) for (const q of searches.slice(0, 3)) await baseline.run(q);
+        // The baseline is the whole register's in both sets (as the search benchmark's): timed
+        // interleaved with the first set only; the narrowed set is timed on its own.
+        const one: { baseline: Latency; ours: Latency[] } = narrowedBaseline
+          ? {
+              baseline: narrowedBaseline,
+              ours: [
+                await serial(o.seconds * 2, searches, search),
+                await serial(o.seconds, suggestions, suggest),
+              ],
+            }
+          : await interleaved(
+              o.seconds * 3,
+              {
+                inputs: searches,
+                fn: async (q) => {
+                  await baseline.run(q);
+                },
+              },
+              [
+                { inputs: searches, fn: search },
+                { inputs: suggestions, fn: suggest },
+              ],
+            );
+        narrowedBaseline = one.baseline;
+        const [s1, g1] = one.ours as [Latency, Latency];
+        const old = one.baseline;
+        const times = (a: number, b: number) => `${(a / Math.max(b, 0.001)).toFixed(1)}×`;
+        rows.push(
+          {
+            scenario: 'scale',
+            engine,
+            target: `baseline: substring sem índice (${set.label}, 1 cliente, intercalado)`,
+            rps: old.rps,
+            p50: old.p50,
+            p99: old.p99,
+            note: `sempre o registro inteiro (como em search); ${old.samples} medidas${set.cemiterio ? ' (as do primeiro conjunto)' : ''}`,
+          },
+          {
+            scenario: 'scale',
+            engine,
+            target: `GET /pesquisa?q (${set.label}, 1 cliente)`,
+            rps: s1.rps,
+            p50: s1.p50,
+            p99: s1.p99,
+            ratio: `${times(old.p50, s1.p50)} p50, ${times(old.p99, s1.p99)} p99 vs baseline`,
+            note: `${data}; ${searches.length} consultas, ${s1.samples} medidas, com HTTP`,
+          },
+          {
+            scenario: 'scale',
+            engine,
+            target: `GET /pesquisa?suggestions (${set.label}, 1 cliente)`,
+            rps: g1.rps,
+            p50: g1.p50,
+            p99: g1.p99,
+            ratio: `${times(old.p50, g1.p50)} p50 vs baseline`,
+            note: `${suggestions.length} prefixos, ${g1.samples} medidas`,
+          },
+        );
+      }
+    } finally {
+      await baseline.close();
+    }
+
+    // Detail and home list, each request a different record or page: the server keeps the
+    // answers it gave in memory (burials-cache.ts), so repeating a few ids would time the
+    // cache, not the database. Records drawn from the whole register.
+    const ids = await withClient(url, async (c) => {
+      const r = await c.query<{ id: string }>(
+        'SELECT id FROM sepultados TABLESAMPLE SYSTEM (1) REPEATABLE (7) WHERE deleted_at IS NULL LIMIT 2000',
+      );
+      return r.rows.map((x) => x.id);
+    });
+    const detail = await serial(0, ids, async (id) => {
+      await getOk(base, `/api/sepultados/${id}`);
+    });
+    const befores = ids.slice(0, 500);
+    const list = await serial(0, befores, async (before) => {
+      await getOk(base, `/api/sepultados?limit=20&before=${before}`);
+    });
+    rows.push(
+      {
+        scenario: 'scale',
+        engine,
+        target: 'GET /sepultados/:id (1 cliente)',
+        rps: detail.rps,
+        p50: detail.p50,
+        p99: detail.p99,
+        note: `${ids.length} registros sorteados, cada um lido uma vez (sem o cache do servidor)`,
+      },
+      {
+        scenario: 'scale',
+        engine,
+        target: 'GET /sepultados?limit=20&before=<id> (lista da página inicial, 1 cliente)',
+        rps: list.rps,
+        p50: list.p50,
+        p99: list.p99,
+        note: `${befores.length} páginas, cada uma depois de um registro sorteado (sem cache)`,
+      },
+    );
+
+    // Sync pages of 2,000: the first ones, then from the middle of the stream (a cursor read
+    // from the database, as a phone holding half the register would send).
+    const middle = await withClient(url, async (c) => {
+      const r = await c.query<{ cursor: string }>(
+        `SELECT (SELECT epoch FROM sync_state) || '.' || change_xid::text || '.' || change_seq::text
+           AS cursor FROM sepultados ORDER BY change_xid, change_seq OFFSET $1 LIMIT 1`,
+        [Math.floor(o.count / 2)],
+      );
+      return r.rows[0]?.cursor ?? '';
+    });
+    const pageTimes: number[] = [];
+    let bytes = 0;
+    for (const start of ['', middle]) {
+      let cursor = start;
+      for (let p = 0; p < 10; p++) {
+        const t0 = performance.now();
+        const body = await getOk(
+          base,
+          `/api/sync/sepultados?limit=2000${cursor ? `&since=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        pageTimes.push(performance.now() - t0);
+        bytes += body.length;
+        cursor = (JSON.parse(body.toString('utf8')) as { cursor: string }).cursor;
+      }
+    }
+    const sync = summary(pageTimes);
+    rows.push({
+      scenario: 'scale',
+      engine,
+      target: 'GET /sync/sepultados?limit=2000 (1 cliente)',
+      rps: sync.rps,
+      p50: sync.p50,
+      p99: sync.p99,
+      note: `10 páginas do início e 10 do meio do fluxo; ${(bytes / pageTimes.length / 1024).toFixed(0)} KB JSON por página`,
+    });
+  } finally {
+    await server?.stop();
+  }
+
+  const s = await sizes(url);
+  reportSections.push(
+    [
+      `Command: \`npm run bench -- ${process.argv.slice(2).join(' ')}\``,
+      '',
+      `## Sizes (${data}, PostgreSQL)`,
+      '',
+      `- database (pg_database_size): ${mb(s.database)}`,
+      `- sepultados table, with TOAST (pg_table_size): ${mb(s.table)}`,
+      `- sepultados indexes (pg_indexes_size): ${mb(s.indexes)}`,
+      '',
+      '| index | pg_relation_size |',
+      '|---|---:|',
+      ...s.each.map((i) => `| ${i.name} | ${mb(i.bytes)} |`),
+      '',
+    ].join('\n'),
+  );
+  rows.push({
+    scenario: 'scale',
+    engine,
+    target: 'tamanho',
+    note: `banco ${mb(s.database)}; tabela ${mb(s.table)}; índices ${mb(s.indexes)}`,
+  });
+  return rows;
+}
