@@ -7,6 +7,7 @@ import type {
   SearchAnswerSchema,
   SearchCardSchema,
   SearchSuggestionSchema,
+  SearchSuggestionsAnswerSchema,
 } from './schemas/search';
 
 /** A result card: the home card's fields plus the date of death and the photo as one name. */
@@ -15,5 +16,8 @@ export type SearchCard = Static<typeof SearchCardSchema>;
 /** `?q=…&limit=…`: the best `limit` matches and how many there are in all. */
 export type SearchAnswer = Static<typeof SearchAnswerSchema>;
 
-/** `?q=…&suggestions=true` answers an array of these (at most 8). */
+/** One suggestion. */
 export type SearchSuggestion = Static<typeof SearchSuggestionSchema>;
+
+/** `?q=…&suggestions=true`: `{ sepultado: [at most 8], total }`. */
+export type SearchSuggestionsAnswer = Static<typeof SearchSuggestionsAnswerSchema>;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids';
-import type { SearchAnswer, SearchSuggestion } from '../../src/domain/search-types';
+import type { SearchAnswer, SearchSuggestionsAnswer } from '../../src/domain/search-types';
 import { engines, type Harness, startApp } from './helpers';
 
 const FORMOSA = 'Cemitério da Vila Formosa';
@@ -64,10 +64,12 @@ describe.each(engines)('search narrowed to one cemetery ($name)', (engine) => {
   };
   const search = (q: string, cemiterio?: string) =>
     get<SearchAnswer>(`q=${encodeURIComponent(q)}${cemiterio ? `&cemiterio=${cemiterio}` : ''}`);
-  const suggest = (q: string, cemiterio?: string) =>
-    get<SearchSuggestion[]>(
-      `q=${encodeURIComponent(q)}&suggestions=true${cemiterio ? `&cemiterio=${cemiterio}` : ''}`,
-    );
+  const suggest = async (q: string, cemiterio?: string) =>
+    (
+      await get<SearchSuggestionsAnswer>(
+        `q=${encodeURIComponent(q)}&suggestions=true${cemiterio ? `&cemiterio=${cemiterio}` : ''}`,
+      )
+    ).sepultado;
 
   it('answers only that cemetery, in the whole register order, each card naming it', async () => {
     for (const q of ['joaquim', 'joaquim pereira', 'rua 9 quadra 2', 'maria conceicao']) {

@@ -79,7 +79,7 @@ describe.each(engines)('search relevance ($name)', (engine) => {
         method: 'GET',
         url: `/api/sepultados/pesquisa?q=${encodeURIComponent(q)}&suggestions=true`,
       });
-      const ids = (res.json() as { id: string }[]).map((s) => s.id);
+      const ids = (res.json() as { sepultado: { id: string }[] }).sepultado.map((s) => s.id);
       const local = rankRecords(parseQuery(q), corpus.records, 8).hits.map((x) => x.record.id);
       expect(ids, q).toEqual(local);
     }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import { rankRecords } from '../../src/domain/search-rank';
 import type { SearchableRecord } from '../../src/domain/search-score';
-import type { SearchSuggestion } from '../../src/domain/search-types';
+import type { SearchSuggestionsAnswer } from '../../src/domain/search-types';
 import { engines, type Harness, startApp } from './helpers';
 import { insertRecords, type SeedRecord } from './search-helpers';
 
@@ -67,7 +67,7 @@ describe.each(engines)('suggestions, names that start with the words first ($nam
       url: `/api/sepultados/pesquisa?q=${encodeURIComponent(q)}&suggestions=true`,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const ids = (res.json() as SearchSuggestion[]).map((s) => s.id);
+    const ids = (res.json() as SearchSuggestionsAnswer).sepultado.map((s) => s.id);
     const local = rankRecords(parseQuery(q), records, SEARCH_LIMITS.suggestions);
     expect(ids).toEqual(local.hits.map((x) => x.record.id));
   });

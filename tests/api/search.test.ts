@@ -5,7 +5,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MSG } from '../../src/domain/search-query';
-import type { SearchAnswer, SearchSuggestion } from '../../src/domain/search-types';
+import type { SearchAnswer, SearchSuggestionsAnswer } from '../../src/domain/search-types';
 import { type Actor, actor, auth, multipartBody, sepultadoBody } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
 import { jpeg } from './image-fixtures';
@@ -156,11 +156,14 @@ describe.each(engines)('search API ($name)', (engine) => {
     expect((await search('j%m')).total).toBe(0);
   });
 
-  it('answers up to 8 suggestions as an array of the short shape', async () => {
+  it('answers up to 8 suggestions as { sepultado, total } of the short shape', async () => {
     const res = await get('q=joaq&suggestions=true');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as SearchSuggestion[];
+    const answer = res.json() as SearchSuggestionsAnswer;
+    expect(Object.keys(answer).sort()).toEqual(['sepultado', 'total']);
+    const list = answer.sepultado;
     expect(list).toHaveLength(8);
+    expect(answer.total).toBe(8);
     for (const s of list) {
       expect(Object.keys(s).sort()).toEqual([
         '_id',
@@ -174,7 +177,7 @@ describe.each(engines)('search API ($name)', (engine) => {
       expect(s.nome).toMatch(/^Joaquim Pereira/);
     }
     const none = await get('q=bartolomeu&suggestions=true');
-    expect(none.json()).toEqual([]);
+    expect(none.json()).toEqual({ sepultado: [], total: 0 });
   });
 
   it('shows the first photo and hides deleted records', async () => {
@@ -213,7 +216,7 @@ describe.each(engines)('search API ($name)', (engine) => {
     });
     expect(del.statusCode).toBe(200);
     expect(await search('teodoro lins')).toEqual({ sepultados: [], total: 0 });
-    expect((await get('q=teodoro&suggestions=true')).json()).toEqual([]);
+    expect((await get('q=teodoro&suggestions=true')).json()).toEqual({ sepultado: [], total: 0 });
     // Nor through a typo, which takes the other (fuzzy) statement.
     expect((await search('teodoro albuqerque')).total).toBe(0);
   });

@@ -1,6 +1,6 @@
 /**
  * GET /api/sepultados/pesquisa (public, spec §7): `?q&limit` answers {sepultados, total};
- * `?q&suggestions=true` answers an array of at most 8 suggestions; `&cemiterio=<id>` narrows
+ * `?q&suggestions=true` answers { sepultado: [at most 8], total }; `&cemiterio=<id>` narrows
  * either to that cemetery's records (each card says its cemetery's name). A static path, so Fastify
  * prefers it over /sepultados/:id. Rules and SQL live in modules/search/search.ts.
  */
@@ -10,7 +10,7 @@ import { MSG } from '../../../src/domain/messages';
 import {
   SearchAnswerSchema,
   SearchQuerySchema,
-  SearchSuggestionSchema,
+  SearchSuggestionsAnswerSchema,
 } from '../../../src/domain/schemas/search';
 import { SEARCH_LIMITS } from '../../../src/domain/search-query';
 import { tooMany } from '../../lib/http-error';
@@ -24,7 +24,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       compress: COMPRESSED,
       schema: {
         querystring: SearchQuerySchema,
-        response: { 200: Type.Union([SearchAnswerSchema, Type.Array(SearchSuggestionSchema)]) },
+        response: { 200: Type.Union([SearchAnswerSchema, SearchSuggestionsAnswerSchema]) },
       },
     },
     async (request) => {
@@ -40,7 +40,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!hit.allowed) throw tooMany(MSG.tooManyRequests, hit.retryAfterSeconds);
       }
       const { q, limit, suggestions, cemiterio } = request.query;
-      if (suggestions) return suggestBurials(app.ctx, q, cemiterio ?? null);
+      if (suggestions) {
+        const sepultado = await suggestBurials(app.ctx, q, cemiterio ?? null);
+        return { sepultado, total: sepultado.length };
+      }
       return searchBurials(app.ctx, q, limit ?? SEARCH_LIMITS.defaultLimit, cemiterio ?? null);
     },
   );

@@ -5,7 +5,12 @@
  */
 
 import { parseQuery, SEARCH_LIMITS, SEARCH_MSG } from '../../domain/search-query';
-import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../domain/search-types';
+import type {
+  SearchAnswer,
+  SearchCard,
+  SearchSuggestion,
+  SearchSuggestionsAnswer,
+} from '../../domain/search-types';
 import { request } from '../api';
 import { storeCards } from '../burials-store';
 import { db as defaultDb, type MemorialDb } from '../db';
@@ -68,11 +73,11 @@ export async function fetchSuggestions(
   });
   try {
     if (isOffline()) return await offline();
-    const items = await request<SearchSuggestion[]>(path(q, 'suggestions=true'), {
+    const answer = await request<SearchSuggestionsAnswer>(path(q, 'suggestions=true'), {
       fallback: SEARCH_MSG.failed,
       signal,
     });
-    return { items: Array.isArray(items) ? items : [], fromDevice: false };
+    return { items: Array.isArray(answer.sepultado) ? answer.sepultado : [], fromDevice: false };
   } catch (err) {
     if (signal?.aborted) throw err;
     if (err instanceof ApiFailure && err.offline) return offline().catch(() => empty);

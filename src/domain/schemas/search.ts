@@ -22,8 +22,17 @@ export const SearchAnswerSchema = Type.Object({
   total: Type.Integer(),
 });
 
-/** `?q=…&suggestions=true` answers an array of these (at most 8). */
+/** One suggestion: what names a grave (and its cemetery). */
 export const SearchSuggestionSchema = BurialRefSchema;
+
+/**
+ * `?q=…&suggestions=true`: at most 8, as `{ sepultado, total }` (spec §7 "sepultado array"; the
+ * original app's navbar reads `data.sepultado`, issue [C]). `total` is how many are here.
+ */
+export const SearchSuggestionsAnswerSchema = Type.Object({
+  sepultado: Type.Array(SearchSuggestionSchema),
+  total: Type.Integer(),
+});
 
 /** The query string of GET /api/sepultados/pesquisa. */
 export const SearchQuerySchema = Type.Object({
