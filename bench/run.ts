@@ -8,6 +8,8 @@
  * dropped; for quick repeated runs), --offline-rounds N (default 3), --offline-profile DIR
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
+ * `import-legacy` runs once per engine on its own empty database (npm run import:legacy of a
+ * generated export of the original app; --import-count N records, default 100000).
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
  * the bundle report and the chunks each route loads); `bundle` writes only the chunk sizes.
@@ -26,6 +28,7 @@ import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
 import { firstVisitScenario } from './scenarios/first-visit';
+import { importLegacyScenario } from './scenarios/import-legacy';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
 import { searchScenario } from './scenarios/search';
@@ -165,6 +168,19 @@ async function main() {
     }
   } finally {
     await bare.stop();
+  }
+  if (!only || only.includes('import-legacy')) {
+    console.log('== import-legacy (npm run import:legacy into an empty database)');
+    const importEngines: ('pglite' | 'postgres')[] = [];
+    if (wanted.includes('pglite')) importEngines.push('pglite');
+    if (wanted.includes('postgres') && (await postgresAvailable())) importEngines.push('postgres');
+    rows.push(
+      ...(await importLegacyScenario({
+        engines: importEngines,
+        count: Number(arg('import-count') ?? 100_000),
+        withPgDatabase,
+      })),
+    );
   }
   if (!only || only.includes('offline-search')) {
     console.log('== offline-search in Chromium');
