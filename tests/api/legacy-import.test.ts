@@ -109,6 +109,20 @@ describe.each(engines)('import:legacy ($name)', (engine) => {
     expect(badDates.json()).toMatchObject({ dtFal: null, dtNasc: null });
   });
 
+  it('keeps the assignments, and leaves the search indexes as migration 0004 made them', async () => {
+    const { sql } = h.app.ctx.database;
+    const links = await sql.query<{ user_id: string }>(
+      'SELECT user_id FROM sepultado_concessionarios WHERE sepultado_id = $1',
+      [exported.info.recordIds[0]],
+    );
+    expect(links.map((l) => l.user_id)).toEqual([exported.info.userIds[1]]);
+    const options = await sql.query<{ relname: string; reloptions: string[] | null }>(
+      `SELECT relname, reloptions FROM pg_class
+       WHERE relname IN ('sepultados_search_gin', 'sepultados_search_name_trgm') ORDER BY relname`,
+    );
+    expect(options.map((o) => o.reloptions)).toEqual([['fastupdate=off'], ['fastupdate=off']]);
+  });
+
   it('lists every kind of bad document in the report, each with its document id', async () => {
     const counts = first.counts();
     for (const kind of [

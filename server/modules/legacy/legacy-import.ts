@@ -27,6 +27,7 @@ import { importPhotos, type PhotoJob } from './legacy-photos';
 import { type Collection, ImportReport, type Problem } from './legacy-report';
 import {
   existingIds,
+  searchIndexesBulk,
   syncAssignments,
   upsertBurials,
   upsertTributes,
@@ -183,7 +184,7 @@ function add(into: { created: number; updated: number }, w: Written) {
 
 async function writeBatch(conn: SqlRunner, batch: Batch) {
   const burials = await upsertBurials(conn, batch.burials);
-  const links = await syncAssignments(conn, batch.burials);
+  const links = await syncAssignments(conn, batch.burials, burials.createdIds);
   const tributes = await upsertTributes(conn, batch.tributes);
   return { burials, links, tributes };
 }
@@ -250,10 +251,11 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const photoJobs: PhotoJob[] = [];
+  let plan: UserPlan = { rows: [], resolve: new Map() };
 
   await options.database.sql.exclusive(async (conn) => {
     log('Lendo usuários…');
-    const plan = await planUsers(path.join(options.from, 'users.json'), conn, report);
+    plan = await planUsers(path.join(options.from, 'users.json'), conn, report);
     if (options.dryRun) {
       const here = await existingIds(
         conn,
@@ -275,6 +277,23 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
     log(`  ${plan.rows.length} usuários (${seconds()})`);
 
     log('Lendo sepultados…');
+    if (!options.dryRun) await searchIndexesBulk(conn, true);
+    try {
+      await importBurials(conn);
+    } finally {
+      if (!options.dryRun) await searchIndexesBulk(conn, false);
+    }
+    await importAllPhotos(conn);
+  });
+  if (!options.dryRun) {
+    // As after the seed: a bulk load leaves the visibility map unset (PGlite has no autovacuum),
+    // and the search's index-only scans would read the heap until it is.
+    await options.database.sql.exec('VACUUM (ANALYZE) users, sepultados, comentarios');
+  }
+  log(`Concluído em ${seconds()}.`);
+  return report;
+
+  async function importBurials(conn: SqlRunner) {
     const resolve = (legacy: string) => plan.resolve.get(legacy) ?? null;
     let batch: Batch = { burials: [], tributes: [] };
     let done = 0;
@@ -307,7 +326,9 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
       t.unchanged = Math.max(0, t.read - t.skipped - t.created - t.updated);
     }
     log(`  ${done} sepultados, ${report.comentarios.read} comentários (${seconds()})`);
+  }
 
+  async function importAllPhotos(conn: SqlRunner) {
     if (!options.images) {
       const waiting = photoJobs.reduce((n, j) => n + j.names.length, 0);
       report.photos.skipped = waiting;
@@ -326,12 +347,5 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
         if ((i + 1) % 500 === 0) log(`  ${i + 1} / ${photoJobs.length} (${seconds()})`);
       }
     }
-  });
-  if (!options.dryRun) {
-    // As after the seed: a bulk load leaves the visibility map unset (PGlite has no autovacuum),
-    // and the search's index-only scans would read the heap until it is.
-    await options.database.sql.exec('VACUUM (ANALYZE) users, sepultados, comentarios');
   }
-  log(`Concluído em ${seconds()}.`);
-  return report;
 }

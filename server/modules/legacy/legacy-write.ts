@@ -97,10 +97,14 @@ WHERE sepultados.deleted_at IS NULL AND (
     IS DISTINCT FROM (${DATA.map((c) => `EXCLUDED.${c}`).join(', ')})
   OR (NOT (${BLANK_CEMETERY})
     AND cemiterio_chave(EXCLUDED.cemiterio) IS DISTINCT FROM cemiterio_chave(coalesce(sepultados.cemiterio, ''))))
-RETURNING (xmax = 0) AS inserted`;
+RETURNING id, (xmax = 0) AS inserted`;
 
-export async function upsertBurials(conn: SqlRunner, rows: LegacyBurial[]): Promise<Written> {
-  if (rows.length === 0) return { created: 0, updated: 0 };
+/** Also answers the ids of the records this call created (syncAssignments needs them). */
+export async function upsertBurials(
+  conn: SqlRunner,
+  rows: LegacyBurial[],
+): Promise<Written & { createdIds: Set<string> }> {
+  if (rows.length === 0) return { created: 0, updated: 0, createdIds: new Set() };
   const params = [
     rows.map((r) => r.id),
     rows.map((r) => r.nome),
@@ -122,18 +126,15 @@ export async function upsertBurials(conn: SqlRunner, rows: LegacyBurial[]): Prom
     rows.map((r) => r.createdAt.toISOString()),
     rows.map((r) => r.updatedAt.toISOString()),
   ];
-  return tally(await conn.query<{ inserted: boolean }>(BURIAL_UPSERT, params));
+  const result = await conn.query<{ id: string; inserted: boolean }>(BURIAL_UPSERT, params);
+  const createdIds = new Set(result.filter((r) => r.inserted).map((r) => r.id));
+  return { ...tally(result), createdIds };
 }
 
-/**
- * The export's concessionários of these records: missing assignments added, others of these
- * records removed (the export says who is assigned). Answers how many were added and removed.
- */
-export async function syncAssignments(
-  conn: SqlRunner,
-  rows: LegacyBurial[],
-): Promise<{ linked: number; unlinked: number }> {
-  if (rows.length === 0) return { linked: 0, unlinked: 0 };
+const ASSIGN_SQL = `INSERT INTO sepultado_concessionarios (sepultado_id, user_id)
+  SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING RETURNING 1`;
+
+function pairs(rows: LegacyBurial[]): [string[], string[]] {
   const sep: string[] = [];
   const usr: string[] = [];
   for (const r of rows) {
@@ -142,6 +143,26 @@ export async function syncAssignments(
       usr.push(u);
     }
   }
+  return [sep, usr];
+}
+
+/**
+ * The export's concessionários of these records: missing assignments added, others of these
+ * records removed (the export says who is assigned). Answers how many were added and removed.
+ *
+ * For records created in this same transaction the touch trigger of 0002 is off while their
+ * assignments go in: such a record took its sync position from its own insert, in this
+ * transaction, so the touch would only rewrite the row once more (new tuple, generated search
+ * columns and every index again: as dear as the insert itself). DISABLE TRIGGER is
+ * transactional, so a failed batch leaves it on; records that existed before get the touch.
+ */
+export async function syncAssignments(
+  conn: SqlRunner,
+  rows: LegacyBurial[],
+  createdIds: Set<string>,
+): Promise<{ linked: number; unlinked: number }> {
+  if (rows.length === 0) return { linked: 0, unlinked: 0 };
+  const [sep, usr] = pairs(rows);
   const removed = await conn.query(
     `DELETE FROM sepultado_concessionarios sc
      WHERE sc.sepultado_id = ANY($1::text[])
@@ -150,15 +171,20 @@ export async function syncAssignments(
      RETURNING 1`,
     [rows.map((r) => r.id), sep, usr],
   );
-  const added =
-    sep.length === 0
-      ? []
-      : await conn.query(
-          `INSERT INTO sepultado_concessionarios (sepultado_id, user_id)
-           SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING RETURNING 1`,
-          [sep, usr],
-        );
-  return { linked: added.length, unlinked: removed.length };
+  const [newSep, newUsr] = pairs(rows.filter((r) => createdIds.has(r.id)));
+  const [oldSep, oldUsr] = pairs(rows.filter((r) => !createdIds.has(r.id)));
+  let linked = 0;
+  if (newSep.length > 0) {
+    await conn.exec(
+      'ALTER TABLE sepultado_concessionarios DISABLE TRIGGER sepultado_concessionarios_touch',
+    );
+    linked += (await conn.query(ASSIGN_SQL, [newSep, newUsr])).length;
+    await conn.exec(
+      'ALTER TABLE sepultado_concessionarios ENABLE TRIGGER sepultado_concessionarios_touch',
+    );
+  }
+  if (oldSep.length > 0) linked += (await conn.query(ASSIGN_SQL, [oldSep, oldUsr])).length;
+  return { linked, unlinked: removed.length };
 }
 
 const TRIBUTE_UPSERT = `INSERT INTO comentarios
@@ -202,4 +228,22 @@ export async function existingIds(
     [ids],
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/** The search's GIN indexes, made with fastupdate off by migration 0004. */
+const SEARCH_GIN = ['sepultados_search_gin', 'sepultados_search_name_trgm'];
+
+/**
+ * Bulk mode for the search's GIN indexes while the records go in: with fastupdate on, each
+ * insert appends its keys to the index's pending list and the list is merged into the tree in
+ * bulk (measured: half the time of the import). Off again at the end, the pending list merged
+ * there and then (gin_clean_pending_list): 0004 keeps it off because PGlite has no autovacuum
+ * to merge a list every search would otherwise read. An import killed midway leaves it on;
+ * the next import (not a --dry-run) sets it back.
+ */
+export async function searchIndexesBulk(conn: SqlRunner, bulk: boolean): Promise<void> {
+  for (const index of SEARCH_GIN) {
+    await conn.exec(`ALTER INDEX ${index} SET (fastupdate = ${bulk ? 'on' : 'off'})`);
+    if (!bulk) await conn.query('SELECT gin_clean_pending_list($1::regclass)', [index]);
+  }
 }
