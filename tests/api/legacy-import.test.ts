@@ -4,6 +4,7 @@
  * and the records, accounts, tributes and photos come out through the API as the original had
  * them; a second run changes nothing but what changed; --dry-run writes nothing.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -296,4 +297,37 @@ describe.each(engines)('import:legacy --dry-run and other export layouts ($name)
     expect(res.statusCode).toBe(200);
     expect(typeof (res.json() as { latitude: unknown }).latitude).toBe('number');
   });
+});
+
+describe('npm run import:legacy (the command)', () => {
+  it('prints the summary and progress, and writes the whole report to a file', async () => {
+    const { dir } = await makeExport('cli', { records: 5, users: 3 });
+    const dataDir = path.join(tmp, 'cli-data');
+    const reportFile = path.join(tmp, 'cli-relatorio.txt');
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/import-legacy-cli.ts',
+        '--from',
+        dir,
+        '--images',
+        path.join(dir, 'images'),
+        '--report',
+        reportFile,
+      ],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Lendo sepultados…');
+    expect(result.stdout).toContain('Importação do sistema anterior');
+    expect(result.stdout).toContain(QUIRK_IDS.recordImpossibleDate);
+    const text = fs.readFileSync(reportFile, 'utf8');
+    expect(text).toContain('data-impossivel\tsepultados\t' + QUIRK_IDS.recordImpossibleDate);
+    expect(text).toContain('foto-ausente');
+  }, 120_000);
 });

@@ -5,11 +5,17 @@
  * which stored one per owner, so a second run reuses them. A missing or refused file is a
  * report line and the record or account is kept without it.
  */
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { SqlRunner } from '../../db/index';
 import { HttpError } from '../../lib/http-error';
-import { checkImage, type ImageContext, removeImage, storeImage } from '../../lib/images';
+import {
+  checkImage,
+  type ImageContext,
+  imagePath,
+  removeImage,
+  storeImage,
+} from '../../lib/images';
 import type { ImportReport } from './legacy-report';
 
 type Kind = 'sepultados' | 'users';
@@ -52,7 +58,7 @@ async function storeOne(
   const collection = job.kind;
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(path.join(options.imagesDir, job.kind, name));
+    bytes = await fs.promises.readFile(path.join(options.imagesDir, job.kind, name));
   } catch {
     options.report.add({
       kind: 'foto-ausente',
@@ -96,6 +102,18 @@ async function storeOne(
  */
 export async function importPhotos(conn: SqlRunner, job: PhotoJob, options: PhotoOptions) {
   const known = new Map((await mappings(conn, job.kind, job.ownerId)).map((m) => [m.nome, m]));
+  // A stored file removed since (the account or the photo deleted in Memorial) is stored anew.
+  for (const [nome, m] of known) {
+    const stored = imagePath(options.ctx, job.kind, m.file);
+    if (stored && fs.existsSync(stored)) continue;
+    known.delete(nome);
+    if (!options.dryRun) {
+      await conn.query(
+        'DELETE FROM legacy_imagens WHERE kind = $1 AND owner_id = $2 AND nome = $3',
+        [job.kind, job.ownerId, nome],
+      );
+    }
+  }
   const wanted: Mapped[] = [];
   for (const name of job.names) {
     const had = known.get(name);
