@@ -244,6 +244,37 @@ async function flush(conn: SqlRunner, batch: Batch, report: ImportReport, dryRun
   }
 }
 
+/** A batch of accounts; when the database refuses it, each alone, to name the bad one. */
+async function writeUsers(
+  conn: SqlRunner,
+  plan: UserPlan,
+  part: LegacyUser[],
+  report: ImportReport,
+) {
+  try {
+    add(report.users, await inTransaction(conn, () => upsertUsers(conn, part)));
+    return;
+  } catch {
+    // Rolled back: find the account at fault below.
+  }
+  for (const user of part) {
+    try {
+      add(report.users, await inTransaction(conn, () => upsertUsers(conn, [user])));
+    } catch (err) {
+      report.add({
+        kind: 'valor-invalido',
+        collection: 'users',
+        id: user.id,
+        detail: `recusado pelo banco: ${(err as Error).message}`,
+        outcome: 'ignorado',
+      });
+      report.users.skipped += 1;
+      // Its references are dropped like those of any account not imported.
+      plan.resolve.delete(user.id);
+    }
+  }
+}
+
 export async function importLegacy(options: ImportOptions): Promise<ImportReport> {
   const report = new ImportReport(options.dryRun);
   const log = options.log ?? (() => {});
@@ -266,14 +297,17 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
       report.users.unchanged += here.size;
     } else {
       for (let i = 0; i < plan.rows.length; i += batchSize) {
-        const part = plan.rows.slice(i, i + batchSize);
-        add(report.users, await inTransaction(conn, () => upsertUsers(conn, part)));
+        await writeUsers(conn, plan, plan.rows.slice(i, i + batchSize), report);
       }
     }
     report.users.unchanged =
       report.users.read - report.users.skipped - report.users.created - report.users.updated;
-    for (const u of plan.rows)
-      if (u.imageName) photoJobs.push({ kind: 'users', ownerId: u.id, names: [u.imageName] });
+    for (const u of plan.rows) {
+      // Only accounts that went in (a refused one is no longer in resolve).
+      if (u.imageName && plan.resolve.get(u.id) === u.id) {
+        photoJobs.push({ kind: 'users', ownerId: u.id, names: [u.imageName] });
+      }
+    }
     log(`  ${plan.rows.length} usuários (${seconds()})`);
 
     log('Lendo sepultados…');

@@ -79,33 +79,34 @@ const BURIAL_COLUMNS = [
 const DATA = BURIAL_COLUMNS.map(([c]) => c).filter(
   (c) => c !== 'id' && c !== 'cemiterio' && c !== 'created_at',
 );
-const BLANK_CEMETERY = `cemiterio_chave(coalesce(EXCLUDED.cemiterio, '')) = ''`;
+const BLANK_CEMETERY = `cemiterio_chave(coalesce(e.cemiterio, '')) = ''`;
 
 // updated_at is inserted but never copied on a re-run: the stamp trigger sets it on a change.
 const INSERTED = [...BURIAL_COLUMNS, ['updated_at', 'timestamptz']] as const;
-const BURIAL_SQL = `INSERT INTO sepultados (${INSERTED.map(([c]) => c).join(', ')})
-SELECT * FROM unnest(${INSERTED.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')})`;
+const UNNEST = `unnest(${INSERTED.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')})`;
 
-const BURIAL_UPSERT = `${BURIAL_SQL}
-ON CONFLICT (id) DO UPDATE SET
-  ${DATA.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
+// New ids: a plain insert (ON CONFLICT only for an id a concurrent writer just made).
+const BURIAL_INSERT = `INSERT INTO sepultados (${INSERTED.map(([c]) => c).join(', ')})
+SELECT * FROM ${UNNEST} ON CONFLICT (id) DO NOTHING`;
+
+// Known ids: an UPDATE whose WHERE leaves unchanged rows alone before anything is computed (an
+// ON CONFLICT DO UPDATE would first compute 0004's generated search columns of every proposed
+// row, which made a re-run of an unchanged export cost as much as the first import).
+const BURIAL_UPDATE = `UPDATE sepultados s SET
+  ${DATA.map((c) => `${c} = e.${c}`).join(', ')},
   -- A blank name keeps the record where it is (the trigger would move it to the oldest cemetery).
-  cemiterio = CASE WHEN ${BLANK_CEMETERY} THEN sepultados.cemiterio ELSE EXCLUDED.cemiterio END
+  cemiterio = CASE WHEN ${BLANK_CEMETERY} THEN s.cemiterio ELSE e.cemiterio END
+FROM ${UNNEST} AS e(${INSERTED.map(([c]) => c).join(', ')})
 -- A record deleted in Memorial stays deleted; an unchanged one is not touched.
-WHERE sepultados.deleted_at IS NULL AND (
-  (${DATA.map((c) => `sepultados.${c}`).join(', ')})
-    IS DISTINCT FROM (${DATA.map((c) => `EXCLUDED.${c}`).join(', ')})
+WHERE s.id = e.id AND s.deleted_at IS NULL AND (
+  (${DATA.map((c) => `s.${c}`).join(', ')})
+    IS DISTINCT FROM (${DATA.map((c) => `e.${c}`).join(', ')})
   OR (NOT (${BLANK_CEMETERY})
-    AND cemiterio_chave(EXCLUDED.cemiterio) IS DISTINCT FROM cemiterio_chave(coalesce(sepultados.cemiterio, ''))))
-RETURNING id, (xmax = 0) AS inserted`;
+    AND cemiterio_chave(e.cemiterio) IS DISTINCT FROM cemiterio_chave(coalesce(s.cemiterio, ''))))
+RETURNING s.id`;
 
-/** Also answers the ids of the records this call created (syncAssignments needs them). */
-export async function upsertBurials(
-  conn: SqlRunner,
-  rows: LegacyBurial[],
-): Promise<Written & { createdIds: Set<string> }> {
-  if (rows.length === 0) return { created: 0, updated: 0, createdIds: new Set() };
-  const params = [
+function burialParams(rows: LegacyBurial[]): unknown[] {
+  return [
     rows.map((r) => r.id),
     rows.map((r) => r.nome),
     rows.map((r) => r.idade),
@@ -126,9 +127,32 @@ export async function upsertBurials(
     rows.map((r) => r.createdAt.toISOString()),
     rows.map((r) => r.updatedAt.toISOString()),
   ];
-  const result = await conn.query<{ id: string; inserted: boolean }>(BURIAL_UPSERT, params);
-  const createdIds = new Set(result.filter((r) => r.inserted).map((r) => r.id));
-  return { ...tally(result), createdIds };
+}
+
+/** Also answers the ids of the records this call created (syncAssignments needs them). */
+export async function upsertBurials(
+  conn: SqlRunner,
+  rows: LegacyBurial[],
+): Promise<Written & { createdIds: Set<string> }> {
+  if (rows.length === 0) return { created: 0, updated: 0, createdIds: new Set() };
+  const known = await existingIds(
+    conn,
+    'sepultados',
+    rows.map((r) => r.id),
+  );
+  const fresh = rows.filter((r) => !known.has(r.id));
+  const old = rows.filter((r) => known.has(r.id));
+  const inserted =
+    fresh.length > 0
+      ? await conn.query<{ id: string }>(`${BURIAL_INSERT} RETURNING id`, burialParams(fresh))
+      : [];
+  const updated =
+    old.length > 0 ? await conn.query<{ id: string }>(BURIAL_UPDATE, burialParams(old)) : [];
+  return {
+    created: inserted.length,
+    updated: updated.length,
+    createdIds: new Set(inserted.map((r) => r.id)),
+  };
 }
 
 const ASSIGN_SQL = `INSERT INTO sepultado_concessionarios (sepultado_id, user_id)
