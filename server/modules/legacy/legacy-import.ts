@@ -207,7 +207,13 @@ async function dryRunBatch(conn: SqlRunner, batch: Batch, report: ImportReport) 
 }
 
 /** Writes a batch; when the database refuses it, each record alone, to name the bad one. */
-async function flush(conn: SqlRunner, batch: Batch, report: ImportReport, dryRun: boolean) {
+async function flush(
+  conn: SqlRunner,
+  batch: Batch,
+  report: ImportReport,
+  dryRun: boolean,
+  refused: Set<string>,
+) {
   if (batch.burials.length === 0) return;
   if (dryRun) return dryRunBatch(conn, batch, report);
   try {
@@ -233,6 +239,7 @@ async function flush(conn: SqlRunner, batch: Batch, report: ImportReport, dryRun
       });
       report.sepultados.skipped += 1;
       report.comentarios.skipped += one.tributes.length;
+      refused.add(burial.id);
     }
   }
 
@@ -282,6 +289,8 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const photoJobs: PhotoJob[] = [];
+  /** Records the database refused: their photos have nowhere to go. */
+  const refused = new Set<string>();
   let plan: UserPlan = { rows: [], resolve: new Map() };
 
   await options.database.sql.exclusive(async (conn) => {
@@ -348,13 +357,13 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
         photoJobs.push({ kind: 'sepultados', ownerId: id, names: mapped.burial.imageNames });
       }
       if (batch.burials.length >= batchSize) {
-        await flush(conn, batch, report, options.dryRun);
+        await flush(conn, batch, report, options.dryRun, refused);
         done += batch.burials.length;
         batch = { burials: [], tributes: [] };
         if (done % (batchSize * 5) === 0) log(`  ${done} sepultados (${seconds()})`);
       }
     }
-    await flush(conn, batch, report, options.dryRun);
+    await flush(conn, batch, report, options.dryRun, refused);
     done += batch.burials.length;
     for (const t of [report.sepultados, report.comentarios]) {
       t.unchanged = Math.max(0, t.read - t.skipped - t.created - t.updated);
@@ -377,6 +386,7 @@ export async function importLegacy(options: ImportOptions): Promise<ImportReport
         report,
       };
       for (const [i, job] of photoJobs.entries()) {
+        if (job.kind === 'sepultados' && refused.has(job.ownerId)) continue;
         await importPhotos(conn, job, photoOptions);
         if ((i + 1) % 500 === 0) log(`  ${i + 1} / ${photoJobs.length} (${seconds()})`);
       }
