@@ -14,15 +14,8 @@ import path from 'node:path';
 import type { Config } from '../../config';
 import type { Database, SqlRunner } from '../../db/index';
 import { type Plain, readExport } from './ejson';
-import {
-  idOf,
-  isDoc,
-  type LegacyBurial,
-  type LegacyTribute,
-  type LegacyUser,
-  mapBurial,
-  mapUser,
-} from './legacy-map';
+import { type LegacyBurial, type LegacyTribute, mapBurial } from './legacy-burials-map';
+import { idOf, isDoc, type LegacyUser, mapUser } from './legacy-map';
 import { importPhotos, type PhotoJob } from './legacy-photos';
 import { type Collection, ImportReport, type Problem } from './legacy-report';
 import {

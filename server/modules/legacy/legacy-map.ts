@@ -1,15 +1,14 @@
 /**
  * From the original app's documents (backend/models/User.js and Sepultado.js of the Express +
- * MongoDB app) to Memorial's rows: pure functions, no database. Every value that cannot be kept
- * as it is becomes a Problem; docs/decisions.md "Importing the original app's data" says what
- * each broken value becomes and why.
+ * MongoDB app) to Memorial's rows: pure functions, no database. This file: the value readers
+ * both collections share, and the accounts; legacy-burials-map.ts: records and their tributes.
+ * Every value that cannot be kept as it is becomes a Problem; docs/decisions.md "Importing the
+ * original app's data" says what each broken value becomes and why.
  */
 
 import { parseDate } from '../../../src/domain/burial-dates';
-import { MAX_LENGTH, parseTipoSepultura } from '../../../src/domain/burial-rules';
 import { isId } from '../../../src/domain/ids';
 import { onlyDigits } from '../../../src/domain/masks';
-import { cleanTributeText, TRIBUTE_LIMITS } from '../../../src/domain/tribute-rules';
 import {
   isRole,
   isValidCpf,
@@ -22,16 +21,13 @@ import { isBcryptHash } from '../../lib/passwords';
 import type { Plain } from './ejson';
 import type { Problem } from './legacy-report';
 
-type Doc = { [key: string]: Plain };
-type Push = (p: Omit<Problem, 'collection' | 'id'>) => void;
+export type Doc = { [key: string]: Plain };
+export type Push = (p: Omit<Problem, 'collection' | 'id'>) => void;
 
 /** A password hash that no password matches: the account exists, a reset gives it a password. */
 export const NO_PASSWORD = '!sem-senha-importada';
-/** What a record without quadra or chapa gets: findable by searching "não informada". */
-export const MISSING_PLACE = 'Não informada';
 /** Not a photo: the original's placeholder picture for records without one. */
 const PLACEHOLDER_IMAGES = new Set(['sepultura-padrao.png']);
-const AUTOR_MAX = 120;
 
 export function isDoc(value: Plain): value is Doc {
   return (
@@ -58,7 +54,7 @@ export function idTime(id: string): Date {
   return new Date(Number.parseInt(id.slice(0, 8), 16) * 1000);
 }
 
-function timeOf(value: Plain | undefined, fallback: Date): Date {
+export function timeOf(value: Plain | undefined, fallback: Date): Date {
   if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
   if (typeof value === 'string') {
     const d = new Date(value);
@@ -102,7 +98,12 @@ export function legacyIdade(value: Plain | undefined): { idade: number | null; b
   return n >= 0 && n <= 150 ? { idade: n, bad: false } : { idade: null, bad: true };
 }
 
-function limited(value: string | null, max: number, field: string, push: Push): string | null {
+export function limited(
+  value: string | null,
+  max: number,
+  field: string,
+  push: Push,
+): string | null {
   if (value === null || value.length <= max) return value;
   push({
     kind: 'texto-longo',
@@ -111,6 +112,20 @@ function limited(value: string | null, max: number, field: string, push: Push): 
     outcome: 'importado',
   });
   return value.slice(0, max).trim();
+}
+
+/** File names from `images` ([String], sometimes one String); placeholders and paths dropped. */
+export function imageNames(value: Plain | undefined): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  const out: string[] = [];
+  for (const item of list) {
+    const name = textOf(item ?? undefined);
+    // A bare file name only: nothing may reach outside the images folder.
+    if (name === null || /[/\\]/.test(name) || name.startsWith('.') || PLACEHOLDER_IMAGES.has(name))
+      continue;
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
 }
 
 // ----------------------------------------------------------------------------------- users --
@@ -219,255 +234,4 @@ export function mapUser(doc: Doc, push: Push): LegacyUser | null {
     createdAt,
     updatedAt: timeOf(doc.updatedAt, createdAt),
   };
-}
-
-/** File names from `images` ([String], sometimes one String); placeholders and paths dropped. */
-export function imageNames(value: Plain | undefined): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  const out: string[] = [];
-  for (const item of list) {
-    const name = textOf(item ?? undefined);
-    // A bare file name only: nothing may reach outside the images folder.
-    if (name === null || /[/\\]/.test(name) || name.startsWith('.') || PLACEHOLDER_IMAGES.has(name))
-      continue;
-    if (!out.includes(name)) out.push(name);
-  }
-  return out;
-}
-
-// ------------------------------------------------------------------------------ sepultados --
-
-export interface LegacyBurial {
-  id: string;
-  nome: string;
-  idade: number | null;
-  dtNasc: string | null;
-  dtFal: string | null;
-  nacionalidade: string | null;
-  mae: string | null;
-  pai: string | null;
-  cemiterio: string | null;
-  rua: string | null;
-  quadra: string;
-  chapa: string;
-  epitafio: string | null;
-  tipoSepultura: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  concessionarios: string[];
-  imageNames: string[];
-}
-
-export interface LegacyTribute {
-  id: string;
-  sepultadoId: string;
-  userId: string | null;
-  autorNome: string | null;
-  texto: string;
-  createdAt: Date;
-  deletedAt: Date | null;
-}
-
-/** Legacy user id → the Memorial account it became (or null: not imported, unknown). */
-export type ResolveUser = (legacyId: string) => string | null;
-
-function coordinate(
-  value: Plain | undefined,
-  limit: number,
-  field: string,
-  push: Push,
-): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
-  if (Number.isFinite(n) && Math.abs(n) <= limit) return n;
-  push({
-    kind: 'valor-invalido',
-    field,
-    detail: `"${String(value)}" (importado vazio)`,
-    outcome: 'importado',
-  });
-  return null;
-}
-
-function userRef(
-  value: Plain | undefined,
-  resolve: ResolveUser,
-  field: string,
-  push: Push,
-): string | null {
-  const legacy = idOf(isDoc(value ?? null) ? (value as Doc)._id : value);
-  if (legacy === null) return null;
-  const id = resolve(legacy);
-  if (id === null) {
-    push({
-      kind: 'referencia-pendente',
-      field,
-      detail: `usuário ${legacy} não importado (referência removida)`,
-      outcome: 'importado',
-    });
-  }
-  return id;
-}
-
-/** A record document → its row and its tributes, or null when it cannot be a record. */
-export function mapBurial(
-  doc: Doc,
-  resolve: ResolveUser,
-  push: Push,
-): { burial: LegacyBurial; tributes: LegacyTribute[] } | null {
-  const id = idOf(doc._id) as string;
-  const nome = limited(textOf(doc.nome), MAX_LENGTH.nome, 'nome', push);
-  if (nome === null) {
-    push({ kind: 'campo-obrigatorio', field: 'nome', detail: 'sem nome', outcome: 'ignorado' });
-    return null;
-  }
-  const place = (field: 'quadra' | 'chapa') => {
-    const value = limited(textOf(doc[field]), MAX_LENGTH[field], field, push);
-    if (value !== null) return value;
-    push({
-      kind: 'campo-obrigatorio',
-      field,
-      detail: `sem ${field}: importado como "${MISSING_PLACE}"`,
-      outcome: 'importado',
-    });
-    return MISSING_PLACE;
-  };
-  const text = (field: 'nacionalidade' | 'mae' | 'pai' | 'cemiterio' | 'rua' | 'epitafio') =>
-    limited(textOf(doc[field]), MAX_LENGTH[field], field, push);
-  const date = (field: 'dtNasc' | 'dtFal') => {
-    const { iso, bad } = legacyDate(doc[field]);
-    if (bad)
-      push({
-        kind: 'data-impossivel',
-        field,
-        detail: `"${String(doc[field])}" (importado vazio)`,
-        outcome: 'importado',
-      });
-    return iso;
-  };
-  let dtNasc = date('dtNasc');
-  const dtFal = date('dtFal');
-  if (dtNasc && dtFal && dtNasc > dtFal) {
-    push({
-      kind: 'datas-invertidas',
-      field: 'dtNasc',
-      detail: `${dtNasc} depois de ${dtFal}: nascimento importado vazio`,
-      outcome: 'importado',
-    });
-    dtNasc = null;
-  }
-  const { idade, bad: badIdade } = legacyIdade(doc.idade);
-  if (badIdade)
-    push({
-      kind: 'valor-invalido',
-      field: 'idade',
-      detail: `"${String(doc.idade)}" (importado vazio)`,
-      outcome: 'importado',
-    });
-  const rawTipo = textOf(doc.tipoSepultura);
-  const tipoSepultura = parseTipoSepultura(rawTipo);
-  if (rawTipo !== null && tipoSepultura === null) {
-    push({
-      kind: 'valor-invalido',
-      field: 'tipoSepultura',
-      detail: `"${rawTipo}" (importado vazio)`,
-      outcome: 'importado',
-    });
-  }
-
-  const concessionarios: string[] = [];
-  for (const ref of Array.isArray(doc.concessionarios)
-    ? doc.concessionarios
-    : [doc.concessionarios]) {
-    const userId = userRef(ref ?? undefined, resolve, 'concessionarios', push);
-    if (userId !== null && !concessionarios.includes(userId)) concessionarios.push(userId);
-  }
-  const createdAt = timeOf(doc.createdAt, idTime(id));
-  const burial: LegacyBurial = {
-    id,
-    nome,
-    idade,
-    dtNasc,
-    dtFal,
-    nacionalidade: text('nacionalidade'),
-    mae: text('mae'),
-    pai: text('pai'),
-    cemiterio: text('cemiterio'),
-    rua: text('rua'),
-    quadra: place('quadra'),
-    chapa: place('chapa'),
-    epitafio: text('epitafio'),
-    tipoSepultura,
-    latitude: coordinate(doc.latitude, 90, 'latitude', push),
-    longitude: coordinate(doc.longitude, 180, 'longitude', push),
-    createdBy: userRef(doc.user, resolve, 'user', push),
-    createdAt,
-    updatedAt: timeOf(doc.updatedAt, createdAt),
-    concessionarios,
-    imageNames: imageNames(doc.images),
-  };
-  const tributes = mapTributes(id, doc.comentarios, createdAt, resolve, push);
-  return { burial, tributes };
-}
-
-function mapTributes(
-  sepultadoId: string,
-  value: Plain | undefined,
-  recordTime: Date,
-  resolve: ResolveUser,
-  push: Push,
-): LegacyTribute[] {
-  const out: LegacyTribute[] = [];
-  const seen = new Set<string>();
-  for (const [i, c] of (Array.isArray(value) ? value : []).entries()) {
-    if (!isDoc(c)) continue;
-    const id = idOf(c._id);
-    const where = `comentarios[${i}]`;
-    if (id === null || seen.has(id)) {
-      push({
-        kind: id === null ? 'id-invalido' : 'id-duplicado',
-        field: where,
-        detail: 'comentário sem _id válido',
-        outcome: 'ignorado',
-      });
-      continue;
-    }
-    seen.add(id);
-    const deleted = c.isDeleted === true;
-    let texto = cleanTributeText(typeof c.texto === 'string' ? c.texto : null);
-    if (texto === '' && !deleted) {
-      push({
-        kind: 'comentario-vazio',
-        field: where,
-        detail: `comentário ${id} sem texto`,
-        outcome: 'ignorado',
-      });
-      continue;
-    }
-    if ([...texto].length > TRIBUTE_LIMITS.textMax) {
-      push({
-        kind: 'texto-longo',
-        field: where,
-        detail: `comentário ${id} cortado em ${TRIBUTE_LIMITS.textMax} caracteres`,
-        outcome: 'importado',
-      });
-      texto = [...texto].slice(0, TRIBUTE_LIMITS.textMax).join('');
-    }
-    const createdAt = timeOf(c.createdAt, timeOf(c.data, idTime(id) ?? recordTime));
-    const autor = textOf(c.autor);
-    out.push({
-      id,
-      sepultadoId,
-      userId: userRef(c.user, resolve, `${where}.user`, push),
-      autorNome: autor === null ? null : autor.slice(0, AUTOR_MAX),
-      // A removed tribute is a tombstone in Memorial: its words are not kept (0005).
-      texto: deleted ? '' : texto,
-      createdAt,
-      deletedAt: deleted ? timeOf(c.deletedAt, createdAt) : null,
-    });
-  }
-  return out;
 }

@@ -6,7 +6,8 @@
  * stream. RETURNING (xmax = 0) tells a new row from an updated one on both engines.
  */
 import type { SqlRunner } from '../../db/index';
-import { type LegacyBurial, type LegacyTribute, type LegacyUser, NO_PASSWORD } from './legacy-map';
+import type { LegacyBurial, LegacyTribute } from './legacy-burials-map';
+import { type LegacyUser, NO_PASSWORD } from './legacy-map';
 
 export interface Written {
   created: number;
