@@ -8,6 +8,8 @@
  * dropped; for quick repeated runs), --offline-rounds N (default 3), --offline-profile DIR
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
+ * `import-legacy` runs once per engine on its own empty database (npm run import:legacy of a
+ * generated export of the original app; --import-count N records, default 100000).
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
  * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
@@ -28,6 +30,7 @@ import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
 import { firstVisitScenario } from './scenarios/first-visit';
+import { importLegacyScenario } from './scenarios/import-legacy';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
 import { scaleScenario } from './scenarios/scale';
@@ -177,6 +180,19 @@ async function main() {
         count: Number(arg('scale-count') ?? 2_000_000),
         reuse: process.argv.includes('--scale-reuse'),
         seconds: load.durationSeconds,
+      })),
+    );
+  }
+  if (!only || only.includes('import-legacy')) {
+    console.log('== import-legacy (npm run import:legacy into an empty database)');
+    const importEngines: ('pglite' | 'postgres')[] = [];
+    if (wanted.includes('pglite')) importEngines.push('pglite');
+    if (wanted.includes('postgres') && (await postgresAvailable())) importEngines.push('postgres');
+    rows.push(
+      ...(await importLegacyScenario({
+        engines: importEngines,
+        count: Number(arg('import-count') ?? 100_000),
+        withPgDatabase,
       })),
     );
   }

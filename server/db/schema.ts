@@ -164,6 +164,8 @@ export const comentarios = pgTable('comentarios', {
   imagemThumb: text('imagem_thumb'),
   emojis: text('emojis').array().notNull().default(sql`'{}'::text[]`),
   idempotencyKey: text('idempotency_key'),
+  /** The author's name as the original app stored it (migration 0012); null for our own. */
+  autorNome: text('autor_nome'),
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });

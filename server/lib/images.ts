@@ -32,6 +32,9 @@ export { IMAGE_FILE_REGEX, IMAGE_KINDS, mediumNameOf, thumbNameOf };
 
 type ImageKind = (typeof IMAGE_KINDS)[number];
 
+/** All the pipeline needs of the app: where DATA_DIR is (the legacy import has no app). */
+export type ImageContext = Pick<AppContext, 'config'>;
+
 function isImageKind(value: unknown): value is ImageKind {
   return typeof value === 'string' && (IMAGE_KINDS as readonly string[]).includes(value);
 }
@@ -204,19 +207,27 @@ async function prepareImage(bytes: Buffer, options: PrepareOptions = {}): Promis
   });
 }
 
-function imageDir(ctx: AppContext, kind: ImageKind): string {
+/**
+ * Checks and re-encodes like storeImage, then throws the result away: the legacy import's
+ * --dry-run tells which photos would be refused without writing anything.
+ */
+export async function checkImage(bytes: Buffer): Promise<void> {
+  await prepareImage(bytes);
+}
+
+function imageDir(ctx: ImageContext, kind: ImageKind): string {
   return path.join(ctx.config.dataDir, 'images', kind);
 }
 
 /** Absolute path of a stored image, or null when the kind or the name is not one of ours. */
-export function imagePath(ctx: AppContext, kind: string, file: string): string | null {
+export function imagePath(ctx: ImageContext, kind: string, file: string): string | null {
   if (!isImageKind(kind) || !isImageFileName(file)) return null;
   return path.join(imageDir(ctx, kind), file);
 }
 
 /** Writes a prepared image under fresh random names ('wx': never overwrites anything). */
 async function writePreparedImage(
-  ctx: AppContext,
+  ctx: ImageContext,
   kind: ImageKind,
   prepared: PreparedImage,
 ): Promise<StoredImage> {
@@ -241,7 +252,7 @@ async function writePreparedImage(
 
 /** One upload → stored display image and thumbnail (415/413 HttpError when refused). */
 export async function storeImage(
-  ctx: AppContext,
+  ctx: ImageContext,
   kind: ImageKind,
   bytes: Buffer,
   options: PrepareOptions = {},
@@ -255,7 +266,7 @@ export async function storeImage(
  * written, so a bad third photo leaves no trace of the first two.
  */
 export async function storeImages(
-  ctx: AppContext,
+  ctx: ImageContext,
   kind: ImageKind,
   uploads: Buffer[],
 ): Promise<StoredImage[]> {
@@ -278,7 +289,7 @@ export async function storeImages(
 }
 
 /** Removes a stored image and its smaller sizes; unknown names and missing files are ignored. */
-export async function removeImage(ctx: AppContext, kind: ImageKind, file: string): Promise<void> {
+export async function removeImage(ctx: ImageContext, kind: ImageKind, file: string): Promise<void> {
   const display = imagePath(ctx, kind, file);
   const thumb = imagePath(ctx, kind, thumbNameOf(file));
   const medium = imagePath(ctx, kind, mediumNameOf(file));
@@ -286,7 +297,7 @@ export async function removeImage(ctx: AppContext, kind: ImageKind, file: string
 }
 
 export async function removeImages(
-  ctx: AppContext,
+  ctx: ImageContext,
   kind: ImageKind,
   files: readonly string[],
 ): Promise<void> {
@@ -299,7 +310,7 @@ export async function removeImages(
  * srcset never shows a broken image.
  */
 export async function readImage(
-  ctx: AppContext,
+  ctx: ImageContext,
   kind: string,
   file: string,
 ): Promise<Buffer | null> {

@@ -12,7 +12,7 @@ import { schema } from '../../server/db/schema';
 import { engines, type Harness, startApp } from './helpers';
 
 /** Tables the server reaches only through raw SQL (and the migration runner's own). */
-const RAW_SQL_TABLES = ['cemiterio_planos', 'schema_migrations', 'sync_state'];
+const RAW_SQL_TABLES = ['cemiterio_planos', 'legacy_imagens', 'schema_migrations', 'sync_state'];
 
 /**
  * Generated columns only the search SQL reads (migration 0004): left out of Drizzle so a whole

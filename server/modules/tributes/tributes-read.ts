@@ -35,6 +35,7 @@ const itemColumns = {
   imagemThumb: comentarios.imagemThumb,
   emojis: comentarios.emojis,
   createdAt: comentarios.createdAt,
+  autorNome: comentarios.autorNome,
   authorName: users.name,
   authorImage: users.image,
 };
@@ -59,7 +60,8 @@ function toItem(row: ItemRow): TributeItem {
     id: row.id,
     sepultadoId: row.sepultadoId,
     user: author,
-    autor: tributeAuthorName(author?.name, row.userDeleted),
+    // An imported tribute without an account keeps the name the original app stored.
+    autor: tributeAuthorName(author?.name ?? row.autorNome, row.userDeleted),
     autorImage: author?.image ?? null,
     texto: row.texto,
     imagem: row.imagem,

@@ -1,5 +1,5 @@
 /** Accounts: registration, login and the current-user view (the rules live in src/domain). */
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { newId } from '../../../src/domain/ids';
 import { onlyDigits } from '../../../src/domain/masks';
 import { MSG } from '../../../src/domain/messages';
@@ -15,7 +15,7 @@ import type { AccountUser } from '../../../src/domain/user-types';
 import type { AppContext } from '../../context';
 import { type UserRow, users } from '../../db/schema';
 import { conflict, HttpError, tooMany, unauthorized, unprocessable } from '../../lib/http-error';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { ACCOUNT_LIMITS, enforceLimits } from './account-limits';
 import { noticeRegistrationAttempt, queueVerification } from './account-mail';
 import {
@@ -186,9 +186,22 @@ export async function login(
     throw unauthorized(MSG.loginFailed);
   }
   loginSucceeded(ctx, email, ip, device);
+  if (needsRehash(row.passwordHash)) await upgradeHash(ctx, row.id, row.passwordHash, password);
   return {
     token: ctx.tokens.sign({ sub: row.id, tv: row.tokenVersion }),
     user: row,
     deviceCookie: deviceCookie(ctx, email, device),
   };
+}
+
+/**
+ * An account imported from the original app still has its bcrypt hash (npm run import:legacy):
+ * now that the password is known, store an Argon2id hash instead. Only if the hash is still the
+ * one just checked, so a password changed meanwhile (another login, a reset) is never undone.
+ */
+async function upgradeHash(ctx: AppContext, id: string, oldHash: string, password: string) {
+  await ctx.database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(and(eq(users.id, id), eq(users.passwordHash, oldHash)));
 }
