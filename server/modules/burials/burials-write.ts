@@ -26,6 +26,7 @@ import {
 } from '../../db/schema';
 import { type HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { removeImages, type StoredImage, storeImages } from '../../lib/images';
+import { forgetCounts } from '../cemeteries/cemeteries-read';
 import { deleteTributesOf } from '../tributes/tributes-write';
 import type { BurialRequest } from './burials-input';
 import { forgetCached, getBurial } from './burials-read';
@@ -92,6 +93,7 @@ export async function createBurial(
     throw err;
   }
   forgetCached(ctx, id);
+  forgetCounts(ctx);
   return getBurial(ctx, id, user);
 }
 
@@ -117,6 +119,7 @@ export async function deleteBurial(ctx: AppContext, id: string): Promise<void> {
     return { files: photos.map((p) => p.file), tributeFiles };
   });
   forgetCached(ctx, id);
+  forgetCounts(ctx);
   await removeImages(ctx, 'sepultados', files);
   await removeImages(ctx, 'comentarios', tributeFiles);
 }
