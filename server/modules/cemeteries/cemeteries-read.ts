@@ -22,6 +22,9 @@ const COUNTS_SQL = `
 SELECT cemiterio_id AS id, count(*)::int AS n FROM sepultados
 WHERE deleted_at IS NULL GROUP BY cemiterio_id`;
 
+/** The grouped count itself (bench/cemeteries-cost.ts times it). */
+export const COUNTS_SQL_FOR_BENCH = COUNTS_SQL;
+
 async function countAll(ctx: AppContext): Promise<Map<string, number>> {
   const rows = await ctx.database.sql.query<{ id: string; n: number }>(COUNTS_SQL);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));

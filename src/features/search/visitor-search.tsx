@@ -7,6 +7,13 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import {
+  chooseCemetery,
+  narrowingOf,
+  useChosenCemetery,
+} from '../../data/cemeteries/chosen-cemetery';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { CemeteryChoice } from '../../ui/cemetery-choice';
 import { resultsPath } from './search-paths';
 import './visitor-search.css';
 
@@ -27,13 +34,23 @@ interface Props {
 export function VisitorSearch({ initial = '', intro = false }: Props) {
   const navigate = useNavigate();
   const [term, setTerm] = useState(initial);
+  // With several cemeteries the search can be narrowed to one; with one, nothing shows.
+  const { list } = useCemeteries();
+  const cemiterio = narrowingOf(list, useChosenCemetery());
   const id = useId();
   const titleId = `${id}-titulo`;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = term.trim();
-    if (q) navigate(resultsPath(q));
+    if (q) navigate(resultsPath(q, cemiterio));
+  }
+
+  function choose(id: string | null) {
+    chooseCemetery(id);
+    // On the results page a new choice searches again at once.
+    const q = term.trim();
+    if (!intro && q) navigate(resultsPath(q, id));
   }
 
   const form = (
@@ -58,6 +75,7 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
             {VISITOR_SEARCH_TEXT.submit}
           </button>
         </div>
+        <CemeteryChoice cemeteries={list} value={cemiterio} onChange={choose} />
       </form>
     </search>
   );
