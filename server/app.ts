@@ -15,6 +15,7 @@ import { createTokenService, loadOrCreateSecret } from './lib/tokens';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
 import { burialRoutes } from './modules/burials/burials-routes';
+import { newCountsCache } from './modules/cemeteries/cemeteries-read';
 import { cemeteryRoutes } from './modules/cemeteries/cemeteries-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
@@ -71,7 +72,7 @@ export async function buildApp(options: BuildOptions) {
     keyLock: new KeyLock(),
     burialReads: createBurialReads(database.db),
     syncInfo: { current: null },
-    cemeteryCounts: { current: null },
+    cemeteryCounts: newCountsCache(),
     editKeysPrunedAt: { at: 0 },
     blockedWords: blockedWordsOf(config),
   };

@@ -30,7 +30,7 @@ export interface AppContext {
   burialReads: BurialReads;
   /** GET /api/sync/info's answer, kept a minute. */
   syncInfo: SyncInfoCache;
-  /** Each cemetery's count of public records, kept a minute (modules/cemeteries). */
+  /** Each cemetery's count of public records, held and recounted (modules/cemeteries). */
   cemeteryCounts: CemeteryCountsCache;
   /** When expired edit idempotency keys were last pruned (ms since the epoch). */
   editKeysPrunedAt: { at: number };

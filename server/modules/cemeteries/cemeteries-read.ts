@@ -1,21 +1,37 @@
 /**
  * Reads of the cemeteries: the public list (with each one's count of public records) and one
  * cemetery. The counts are the only costly part on a register of millions: one grouped count of
- * the live records (a pass over sepultados, ~0.3 s at 2,000,000 rows on PostgreSQL — see
- * docs/decisions.md "Cemeteries"), made at most once per COUNTS_TTL_MS per process and shared by
- * concurrent readers (single flight). Every write in this process that changes a count (a record
- * created or deleted, a cemetery made, renamed or merged) drops it, so whoever writes sees the
- * new count at once; another process's write shows within COUNTS_TTL_MS at worst.
+ * the live records, a parallel pass over sepultados (1.1–1.3 s at 2,000,000 rows on PostgreSQL
+ * on this shared machine — bench/cemeteries-cost.ts, docs/decisions.md "Cemeteries"). So the
+ * counts are held per process and served stale while a recount runs in the background:
+ *  - the first read after start waits for the count; later reads never wait;
+ *  - a record created or deleted here adjusts the held count at once (countsChanged);
+ *  - a recount starts when the held counts are older than COUNTS_TTL_MS, or when a record was
+ *    written here (created, deleted, moved) and the last count is older than MIN_RECOUNT_MS —
+ *    a stream of writes costs at most one count per MIN_RECOUNT_MS, never one per write;
+ *  - a cemetery's own change (made, renamed, merged) drops the counts: the admin's next read
+ *    waits for a fresh count, so the merge's totals are exact at once.
+ * Another process's writes show within COUNTS_TTL_MS plus one count.
  */
 import type { Cemetery } from '../../../src/domain/cemetery-types';
 import type { AppContext } from '../../context';
 import { type PlanRow, toPlan } from '../map/plan';
 
 export const COUNTS_TTL_MS = 60_000;
+export const MIN_RECOUNT_MS = 10_000;
 
 /** The per-process counts (AppContext.cemeteryCounts). */
 export interface CemeteryCountsCache {
-  current: { expires: number; value: Promise<Map<string, number>> } | null;
+  held: Map<string, number> | null;
+  /** When the held counts were taken (ms since the epoch). */
+  countedAt: number;
+  /** A record was written here after the held counts were taken. */
+  dirty: boolean;
+  running: Promise<Map<string, number>> | null;
+}
+
+export function newCountsCache(): CemeteryCountsCache {
+  return { held: null, countedAt: 0, dirty: false, running: null };
 }
 
 const COUNTS_SQL = `
@@ -25,28 +41,62 @@ WHERE deleted_at IS NULL GROUP BY cemiterio_id`;
 /** The grouped count itself (bench/cemeteries-cost.ts times it). */
 export const COUNTS_SQL_FOR_BENCH = COUNTS_SQL;
 
-async function countAll(ctx: AppContext): Promise<Map<string, number>> {
-  const rows = await ctx.database.sql.query<{ id: string; n: number }>(COUNTS_SQL);
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+function recount(ctx: AppContext): Promise<Map<string, number>> {
+  const cache = ctx.cemeteryCounts;
+  if (cache.running) return cache.running;
+  const started = Date.now();
+  const run = ctx.database.sql
+    .query<{ id: string; n: number }>(COUNTS_SQL)
+    .then((rows) => new Map(rows.map((r) => [r.id, Number(r.n)])));
+  cache.running = run;
+  cache.dirty = false;
+  run.then(
+    (counts) => {
+      if (cache.running !== run) return; // dropped meanwhile: a newer count is on its way
+      cache.held = counts;
+      cache.countedAt = started;
+      cache.running = null;
+    },
+    () => {
+      // A failed count is not remembered; the held counts stay until the next try.
+      if (cache.running === run) cache.running = null;
+      cache.dirty = true;
+    },
+  );
+  return run;
 }
 
 export function recordCounts(ctx: AppContext): Promise<Map<string, number>> {
-  const now = Date.now();
-  const held = ctx.cemeteryCounts.current;
-  if (held && held.expires > now) return held.value;
-  const value = countAll(ctx);
-  const entry = { expires: now + COUNTS_TTL_MS, value };
-  ctx.cemeteryCounts.current = entry;
-  // A failed count is not remembered.
-  value.catch(() => {
-    if (ctx.cemeteryCounts.current === entry) ctx.cemeteryCounts.current = null;
-  });
-  return value;
+  const cache = ctx.cemeteryCounts;
+  if (!cache.held) return recount(ctx);
+  const age = Date.now() - cache.countedAt;
+  if (age > COUNTS_TTL_MS || (cache.dirty && age > MIN_RECOUNT_MS)) {
+    recount(ctx).catch(() => undefined);
+  }
+  return Promise.resolve(cache.held);
 }
 
-/** After a write that changes which cemetery holds how many records. */
+/**
+ * After a record was created (+1) or deleted (-1) in a known cemetery here: the held count is
+ * adjusted at once, so whoever wrote sees it. A move (an edit of `cemiterio`: id null) is left
+ * to the background recount; either way a recount follows within MIN_RECOUNT_MS, which also
+ * settles a recount that was already running when the write committed.
+ */
+export function countsChanged(ctx: AppContext, cemeteryId: string | null, delta: number): void {
+  const cache = ctx.cemeteryCounts;
+  cache.dirty = true;
+  if (!cache.held || !cemeteryId || delta === 0) return;
+  const next = new Map(cache.held);
+  next.set(cemeteryId, Math.max(0, (next.get(cemeteryId) ?? 0) + delta));
+  cache.held = next;
+}
+
+/** After a cemetery was made, renamed or merged: the next read waits for a fresh count. */
 export function forgetCounts(ctx: AppContext): void {
-  ctx.cemeteryCounts.current = null;
+  const cache = ctx.cemeteryCounts;
+  cache.held = null;
+  cache.running = null;
+  cache.dirty = false;
 }
 
 interface CemeteryRow {
