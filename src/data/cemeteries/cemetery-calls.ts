@@ -82,6 +82,8 @@ export function editCemetery(id: string, body: CemeteryEdit): Promise<Cemetery> 
   return request<Cemetery>(`cemiterios/${encodeURIComponent(id)}`, {
     method: 'patch',
     json: body,
+    // A new name is written to every record of the cemetery (docs/decisions.md "Cemeteries").
+    timeout: 600_000,
     fallback: CEM_MSG.saveError,
   });
 }
