@@ -36,18 +36,21 @@ export async function readStoredCemeteries(): Promise<Cemetery[] | null> {
 
 /**
  * The server's list, stored on the device; without signal (or when the answer fails) the stored
- * one, else the failure.
+ * one, else the failure. `device: false` neither stores nor reads the device's copy.
  */
-export async function fetchCemeteries(): Promise<{ list: Cemetery[]; fromDevice: boolean }> {
+export async function fetchCemeteries(
+  device = true,
+): Promise<{ list: Cemetery[]; fromDevice: boolean }> {
   try {
     const list = await request<Cemetery[]>('cemiterios', { fallback: CEM_MSG.listLoadError });
+    if (!device) return { list, fromDevice: false };
     // A refused write (full quota) costs only the offline copy, never the answer.
     await deviceDb()
       .then((db) => db.meta.put({ key: LIST_META_KEY, value: list }))
       .catch(() => undefined);
     return { list, fromDevice: false };
   } catch (err) {
-    const stored = await readStoredCemeteries();
+    const stored = device ? await readStoredCemeteries() : null;
     if (stored && err instanceof ApiFailure && (err.offline || err.status >= 500)) {
       return { list: stored, fromDevice: true };
     }

@@ -17,7 +17,11 @@ export interface CemeteriesState {
   reload: () => void;
 }
 
-export function useCemeteries(): CemeteriesState {
+/**
+ * `device: false` never touches the device's store (Dexie): the visitor's search form on /login
+ * and /register, whose first load must stay without Dexie (docs/decisions.md: bundle budgets).
+ */
+export function useCemeteries({ device = true }: { device?: boolean } = {}): CemeteriesState {
   const [list, setList] = useState<Cemetery[] | null>(null);
   const [fromDevice, setFromDevice] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,12 +30,12 @@ export function useCemeteries(): CemeteriesState {
 
   useEffect(() => {
     let live = true;
-    if (round === 0) {
+    if (round === 0 && device) {
       readStoredCemeteries().then((stored) => {
         if (live && stored) setList((current) => current ?? stored);
       });
     }
-    fetchCemeteries().then(
+    fetchCemeteries(device).then(
       (answer) => {
         if (!live) return;
         setList(answer.list);
@@ -46,7 +50,7 @@ export function useCemeteries(): CemeteriesState {
     return () => {
       live = false;
     };
-  }, [round]);
+  }, [round, device]);
 
   return { list, fromDevice, error, reload };
 }

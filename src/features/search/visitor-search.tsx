@@ -5,16 +5,13 @@
  * spec §2 says (hidden when logged out); this form is a separate, plain one: a GET form whose
  * submit goes to the results page, which answers from the visit pack without signal.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  chooseCemetery,
-  narrowingOf,
-  useChosenCemetery,
-} from '../../data/cemeteries/chosen-cemetery';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
-import { CemeteryChoice } from '../../ui/cemetery-choice';
+import { chooseCemetery, useChosenCemetery } from '../../data/cemeteries/chosen-cemetery';
 import { resultsPath } from './search-paths';
+
+const VisitorCemeteryChoice = lazy(() => import('./visitor-cemetery-choice'));
+
 import './visitor-search.css';
 
 const VISITOR_SEARCH_TEXT = {
@@ -35,8 +32,7 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
   const navigate = useNavigate();
   const [term, setTerm] = useState(initial);
   // With several cemeteries the search can be narrowed to one; with one, nothing shows.
-  const { list } = useCemeteries();
-  const cemiterio = narrowingOf(list, useChosenCemetery());
+  const cemiterio = useChosenCemetery();
   const id = useId();
   const titleId = `${id}-titulo`;
 
@@ -75,7 +71,9 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
             {VISITOR_SEARCH_TEXT.submit}
           </button>
         </div>
-        <CemeteryChoice cemeteries={list} value={cemiterio} onChange={choose} />
+        <Suspense fallback={null}>
+          <VisitorCemeteryChoice value={cemiterio} onChange={choose} device={!intro} />
+        </Suspense>
       </form>
     </search>
   );
