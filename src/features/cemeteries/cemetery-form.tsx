@@ -4,9 +4,9 @@
  * another cemetery has, shown on the name field).
  */
 import { type FormEvent, useState } from 'react';
+import { CEMETERY_LIMITS } from '../../domain/cemetery-limits';
 import { cemeteryProblem } from '../../domain/cemetery-rules';
 import type { Cemetery, CemeteryCreate } from '../../domain/cemetery-types';
-import { CEMETERY_LIMITS } from '../../domain/schemas/cemetery';
 import { FormField } from '../../ui/form-field';
 
 interface Props {
