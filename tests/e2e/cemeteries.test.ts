@@ -77,7 +77,9 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
     await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('.burial-card').first().waitFor();
     expect(await choiceOf(page).count()).toBe(0);
+    expect(await page.locator('.burial-card dt', { hasText: 'Cemitério' }).count()).toBe(0);
     await page.goto('/sepultados/meumemorial');
     await page.getByRole('link', { name: 'Cemitérios' }).click();
     await page.getByRole('heading', { name: 'Cemitérios' }).waitFor();
@@ -106,6 +108,8 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
     await page.goto('/');
     const choice = choiceOf(page);
     await choice.waitFor();
+    // With several cemeteries the home's cards name theirs.
+    await page.locator('.burial-card dd', { hasText: FIRST }).first().waitFor();
     await choice.selectOption({ label: SECOND });
     await screenshot(page, 'cemeteries-home-choice-390');
 

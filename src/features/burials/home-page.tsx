@@ -40,7 +40,7 @@ export default function HomePage() {
       {rows && rows.length > 0 && (
         <div className="card-grid">
           {rows.map((row) => (
-            <BurialCard key={row.id} row={row} />
+            <BurialCard key={row.id} row={row} showCemetery={(list?.length ?? 0) > 1} />
           ))}
         </div>
       )}
