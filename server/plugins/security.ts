@@ -35,7 +35,7 @@ function securityHeaders(https: boolean): Record<string, string> {
   return {
     'content-security-policy': csp,
     'cross-origin-opener-policy': 'same-origin',
-    // Images are fetched by the page and cached by the service worker on the same origin.
+    // Same origin for everything but stored images when CORS_ORIGINS is set (below).
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',
@@ -48,13 +48,23 @@ function securityHeaders(https: boolean): Record<string, string> {
   };
 }
 
+/**
+ * Stored images are public by nature (a record's photos, a tribute's photo, an author's avatar).
+ * When CORS_ORIGINS names other front ends (the original app's, during a migration), their <img>
+ * tags load them cross-origin, which `same-origin` would block (ERR_BLOCKED_BY_RESPONSE); without
+ * CORS_ORIGINS they stay same-origin, so other sites cannot hotlink them.
+ */
+const IMAGES_PREFIX = '/api/images/';
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const origins = app.ctx.config.corsOrigins;
   const headers = securityHeaders(app.ctx.config.publicUrl.startsWith('https://'));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const imageHeaders =
+    origins.length > 0 ? { ...headers, 'cross-origin-resource-policy': 'cross-origin' } : headers;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(IMAGES_PREFIX) ? imageHeaders : headers);
     done();
   });
-  const origins = app.ctx.config.corsOrigins;
   if (origins.length > 0) {
     await app.register(cors, {
       origin: origins,

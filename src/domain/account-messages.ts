@@ -25,6 +25,8 @@ export const ACCOUNT_MSG = {
   userCreated: 'Usuário criado!',
   userDeleted: 'Excluído com sucesso!',
   userNotFound: 'Usuário não encontrado.',
+  // A client echoed an `image` text that is not the current photo (a new one comes as a file).
+  imageAsFile: 'A foto deve ser enviada como arquivo de imagem.',
   cannotDeleteSelf: 'Você não pode excluir a sua própria conta.',
   cannotDemoteSelf: 'Você não pode remover o seu próprio papel de administrador.',
   lastAdmin: 'O sistema precisa de pelo menos um administrador. Promova outra pessoa antes.',

@@ -10,6 +10,8 @@ export interface CardSource {
   rua: string | null;
   quadra: string;
   chapa: string;
+  /** The cemetery's name; left out of the card when the source does not know it. */
+  cemiterio?: string | null;
 }
 
 /** `image`/`thumb`: the record's first display photo and its thumbnail, when it has one. */
@@ -25,6 +27,7 @@ export function toBurialCard(
     rua: row.rua,
     quadra: row.quadra,
     chapa: row.chapa,
+    ...(row.cemiterio !== undefined ? { cemiterio: row.cemiterio } : {}),
     images: image ? [image] : [],
     thumb: thumb ?? null,
   };

@@ -15,6 +15,7 @@ import type {
   RegisterBodySchema,
   ResetBodySchema,
   UserListItemSchema,
+  UserListPageSchema,
 } from './schemas/user';
 
 /** The person's own view and an admin's single-user view: full CPF, e-mail, phone. */
@@ -25,6 +26,9 @@ export type PublicUser = Static<typeof PublicUserSchema>;
 
 /** One row of GET /api/users: CPF masked (***.456.789-**), no phone. */
 export type UserListItem = Static<typeof UserListItemSchema>;
+
+/** GET /api/users: one page, in the original app's shape. */
+export type UserListPage = Static<typeof UserListPageSchema>;
 
 /** POST /users/admin-create, PATCH /users/:id and /users/:id/role: the user as stored. */
 export type MessageUserAnswer = Static<typeof MessageUserAnswerSchema>;

@@ -26,9 +26,8 @@ describe.each(engines)('the environment admin ($name)', (engine) => {
       headers: bearer(login.json().token),
     });
     expect(me.statusCode).toBe(200);
-    const body = me.json();
-    const user = body.user ?? body;
-    expect(user.role ?? body.role).toBe('admin');
+    const user = me.json();
+    expect(user.role).toBe('admin');
     expect(user.phone).toBe('');
   });
 });

@@ -51,6 +51,28 @@ describe.each(engines)('sepultados: assignments and the dashboard list ($name)',
     }
   });
 
+  it('dashboard items carry concessionarios as far as the caller may see them', async () => {
+    const other = await actor(h, 'concessionario');
+    const rec = await createRecord(h, admin, { nome: 'Teodoro Ulisses Vianna' });
+    await assign('atribuir', rec.id, conc.id);
+    await assign('atribuir', rec.id, other.id);
+    const list = async (who: Actor) => {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api/sepultados/meussepultados?q=${encodeURIComponent(rec.nome)}`,
+        headers: auth(who),
+      });
+      return (res.json() as { id: string; concessionarios?: string[] }[]).find(
+        (c) => c.id === rec.id,
+      );
+    };
+    // The admin sees every assignee; a concessionário sees its own id (the original app shows
+    // "Editar" when the list holds it), never another person's.
+    expect((await list(admin))?.concessionarios?.sort()).toEqual([conc.id, other.id].sort());
+    expect((await list(conc))?.concessionarios).toEqual([conc.id]);
+    expect((await list(other))?.concessionarios).toEqual([other.id]);
+  });
+
   it.each([
     ['an unknown user', () => '0123456789abcdef01234567', 404, SEP_MSG.userNotFound],
     ['a malformed user id', () => 'nao-e-um-id', 404, SEP_MSG.userNotFound],
@@ -163,7 +185,9 @@ describe.each(engines)('sepultados: assignments and the dashboard list ($name)',
       expect(Object.keys(cards[0] ?? {}).sort()).toEqual(
         [
           '_id',
+          'cemiterio',
           'chapa',
+          'concessionarios',
           'concessionariosInfo',
           'id',
           'images',
@@ -180,8 +204,20 @@ describe.each(engines)('sepultados: assignments and the dashboard list ($name)',
           headers: auth(conc),
         })
       ).json() as BurialCard[];
+      // A concessionário's cards carry its own id only, never who else is assigned.
       expect(Object.keys(concCards[0] ?? {}).sort()).toEqual(
-        ['_id', 'chapa', 'id', 'images', 'nome', 'quadra', 'rua', 'thumb'].sort(),
+        [
+          '_id',
+          'cemiterio',
+          'chapa',
+          'concessionarios',
+          'id',
+          'images',
+          'nome',
+          'quadra',
+          'rua',
+          'thumb',
+        ].sort(),
       );
       const bad = await h.app.inject({
         method: 'GET',

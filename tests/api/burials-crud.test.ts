@@ -164,7 +164,7 @@ describe.each(engines)('sepultados: records ($name)', (engine) => {
     expect(list[0]?.id).toBe(b.id);
     expect(list[1]?.id).toBe(a.id);
     expect(Object.keys(list[0] ?? {}).sort()).toEqual(
-      ['_id', 'id', 'nome', 'rua', 'quadra', 'chapa', 'images', 'thumb'].sort(),
+      ['_id', 'id', 'nome', 'rua', 'quadra', 'chapa', 'cemiterio', 'images', 'thumb'].sort(),
     );
     expect(list[0]?.images).toEqual([b.images[0]]);
     expect(list[0]?.thumb).toBe(b.thumbs[0]);

@@ -142,7 +142,7 @@ describe.each(engines)('user management ($name)', (engine) => {
       const res = await call('GET', `/api/users?q=${encodeURIComponent(q)}&limit=20`, admin.token);
       expect(res.statusCode, q).toBe(200);
       expect(
-        res.json().map((u: { _id: string }) => u._id),
+        res.json().users.map((u: { _id: string }) => u._id),
         q,
       ).toContain(id);
     }
@@ -151,16 +151,30 @@ describe.each(engines)('user management ($name)', (engine) => {
       `/api/users?q=${encodeURIComponent(joao.json().user.email.slice(0, 14).toUpperCase())}`,
       admin.token,
     );
-    expect(byEmail.json().map((u: { _id: string }) => u._id)).toContain(id);
+    expect(byEmail.json().users.map((u: { _id: string }) => u._id)).toContain(id);
     const none = await call('GET', '/api/users?q=%25_%5C', admin.token);
-    expect(none.json()).toEqual([]);
+    expect(none.json()).toEqual({ users: [], page: 1, limit: 20, total: 0, pages: 0 });
     const limited = await call('GET', '/api/users?limit=1', admin.token);
-    expect(limited.json()).toHaveLength(1);
+    expect(limited.json().users).toHaveLength(1);
+    // Pages of the original app's shape: every user once across the pages, in order.
+    const all = (await call('GET', '/api/users?limit=100', admin.token)).json();
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 2); page++) {
+      const res = (await call('GET', `/api/users?limit=2&page=${page}`, admin.token)).json();
+      expect(res).toMatchObject({
+        page,
+        limit: 2,
+        total: all.total,
+        pages: Math.ceil(all.total / 2),
+      });
+      paged.push(...res.users.map((u: { _id: string }) => u._id));
+    }
+    expect(paged).toEqual(all.users.map((u: { _id: string }) => u._id));
 
     const usuario = await createPerson(h, 'usuario');
     const own = await call('GET', '/api/users?q=joao', usuario.token);
     expect(own.statusCode).toBe(200);
-    expect(own.json().map((u: { _id: string }) => u._id)).toEqual([usuario.id]);
+    expect(own.json().users.map((u: { _id: string }) => u._id)).toEqual([usuario.id]);
     expect((await call('GET', '/api/users')).statusCode).toBe(401);
     expect((await call('GET', '/api/users?limit=0', admin.token)).statusCode).toBe(400);
   });

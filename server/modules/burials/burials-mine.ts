@@ -53,6 +53,8 @@ export async function listMine(
   );
   const cards: MineCard[] = rows.map(toCard);
   if (user.role === 'admin') await attachAssigned(ctx, cards);
+  // A concessionário's list holds only records assigned to them: their own id is all they see.
+  else for (const card of cards) card.concessionarios = [user.id];
   return cards;
 }
 
@@ -71,5 +73,8 @@ async function attachAssigned(ctx: AppContext, cards: MineCard[]): Promise<void>
     list.push({ _id: r.id, id: r.id, name: r.name });
     byRecord.set(r.sepultado_id, list);
   }
-  for (const card of cards) card.concessionariosInfo = byRecord.get(card.id) ?? [];
+  for (const card of cards) {
+    card.concessionariosInfo = byRecord.get(card.id) ?? [];
+    card.concessionarios = card.concessionariosInfo.map((c) => c.id);
+  }
 }

@@ -115,6 +115,7 @@ export interface CardRow {
   rua: string | null;
   quadra: string;
   chapa: string;
+  cemiterio: string | null;
   file: string | null;
   thumb: string | null;
 }
@@ -126,6 +127,7 @@ const CARD_COLUMNS: { [K in keyof CardRow]: string } = {
   rua: 's.rua',
   quadra: 's.quadra',
   chapa: 's.chapa',
+  cemiterio: 's.cemiterio',
   file: 'f.file',
   thumb: 'f.thumb',
 };

@@ -20,7 +20,7 @@ import {
   PublicUserSchema,
   RoleBodySchema,
   UserIdParamsSchema,
-  UserListItemSchema,
+  UserListPageSchema,
   UserListQuerySchema,
 } from '../../../src/domain/schemas/user';
 import type { UserRow } from '../../db/schema';
@@ -36,7 +36,7 @@ import {
   LIST_LIMIT_DEFAULT,
   listUsers,
 } from './users-admin';
-import { updateUser } from './users-update';
+import { updateUser, withoutEchoed } from './users-update';
 
 /**
  * How plugins/forms.ts reads the user forms that may come as multipart with one photo in the
@@ -69,7 +69,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         querystring: UserListQuerySchema,
-        response: { 200: Type.Array(UserListItemSchema) },
+        response: { 200: UserListPageSchema },
       },
     },
     async (request) =>
@@ -78,6 +78,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         me(request.user),
         request.query.q,
         request.query.limit ?? LIST_LIMIT_DEFAULT,
+        request.query.page ?? 1,
       ),
   );
 
@@ -124,7 +125,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { body } = request;
       // An empty file goes to the image pipeline too (415, the same on every upload route).
       const image = uploadsOf(request)[0]?.data;
-      const changes = { ...body, ...(image ? { image } : {}) };
+      const changes = { ...withoutEchoed(body), ...(image ? { image } : {}) };
       const { user } = await updateUser(app.ctx, me(request.user), request.params.id, changes);
       return { message: ACCOUNT_MSG.userUpdated, user: toCurrentUser(user) };
     },
@@ -175,7 +176,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { body } = request;
       // An empty file goes to the image pipeline too (415, the same on every upload route).
       const image = uploadsOf(request)[0]?.data;
-      const { password, confirmpassword, ...rest } = body;
+      const { password, confirmpassword, cpf, ...rest } = withoutEchoed(body);
       const newPassword = optionalPassword(password);
       const confirmation = optionalPassword(confirmpassword);
       if (confirmation !== undefined && confirmation !== newPassword) {
@@ -183,6 +184,7 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const result = await updateUser(app.ctx, me(request.user), request.params.id, {
         ...rest,
+        ...(cpf !== undefined ? { echoedCpf: cpf } : {}),
         ...(newPassword !== undefined ? { password: newPassword } : {}),
         ...(image ? { image } : {}),
       });

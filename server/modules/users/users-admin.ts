@@ -28,30 +28,41 @@ function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Admins search everybody; anyone else gets only their own entry (spec §2 user list). */
+/**
+ * Admins search everybody; anyone else gets only their own entry (spec §2 user list). One page
+ * of `limit`, with the total the search matches.
+ */
 export async function listUsers(
   ctx: AppContext,
   requester: UserRow,
   q: string | undefined,
-  limit: number,
+  limitAsked: number,
+  page: number,
 ) {
-  if (!can(requester, 'user:manage')) return [toListItem(requester)];
+  const limit = Math.min(Math.max(limitAsked, 1), LIST_LIMIT_MAX);
+  if (!can(requester, 'user:manage')) {
+    return { users: [toListItem(requester)], page: 1, limit, total: 1, pages: 1 };
+  }
   const term = q?.trim() ?? '';
   const pattern = likeContains(term);
-  const rows = await ctx.database.db
-    .select()
-    .from(users)
-    .where(
-      term
-        ? or(
-            sql`fold_text(${users.name}) LIKE fold_text(${pattern})`,
-            sql`fold_text(${users.email}) LIKE fold_text(${pattern})`,
-          )
-        : undefined,
-    )
-    .orderBy(sql`fold_text(${users.name})`, asc(users.id))
-    .limit(Math.min(Math.max(limit, 1), LIST_LIMIT_MAX));
-  return rows.map(toListItem);
+  const where = term
+    ? or(
+        sql`fold_text(${users.name}) LIKE fold_text(${pattern})`,
+        sql`fold_text(${users.email}) LIKE fold_text(${pattern})`,
+      )
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    ctx.database.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(sql`fold_text(${users.name})`, asc(users.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.database.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return { users: rows.map(toListItem), page, limit, total, pages: Math.ceil(total / limit) };
 }
 
 /** Public part for everyone (tribute authors); the full record for the person and admins. */

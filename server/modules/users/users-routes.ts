@@ -4,7 +4,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MSG } from '../../../src/domain/messages';
-import { LoginBodySchema, RegisterBodySchema } from '../../../src/domain/schemas/user';
+import {
+  CurrentUserSchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+} from '../../../src/domain/schemas/user';
+import { unauthorized } from '../../lib/http-error';
 import { userAccountRoutes } from './account-routes';
 import { login, register, toCurrentUser } from './users';
 import { userAdminRoutes } from './users-admin-routes';
@@ -35,10 +40,16 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { token, message: MSG.loginOk, user: toCurrentUser(user) };
   });
 
-  app.get('/users/checkuser', { preHandler: app.authenticate }, async (request) => {
-    // authenticate guarantees the user; the check keeps TypeScript honest without a cast.
-    if (!request.user) return null;
-    const user = toCurrentUser(request.user);
-    return { user, role: user.role };
-  });
+  // The user object itself, `role` at its top level (spec §7 lets a client read "user,
+  // currentUser or the object itself"; the original app's profile screen reads the body as the
+  // user, so this one shape serves both clients — issue [C]).
+  app.get(
+    '/users/checkuser',
+    { preHandler: app.authenticate, schema: { response: { 200: CurrentUserSchema } } },
+    async (request) => {
+      // authenticate guarantees the user; the check keeps TypeScript honest without a cast.
+      if (!request.user) throw unauthorized(MSG.unauthenticated);
+      return toCurrentUser(request.user);
+    },
+  );
 };

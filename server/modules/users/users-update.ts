@@ -15,8 +15,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ACCOUNT_MSG } from '../../../src/domain/account-messages';
 import { onlyDigits } from '../../../src/domain/masks';
-import { MSG } from '../../../src/domain/messages';
+import { MSG, unknownFieldMessage } from '../../../src/domain/messages';
 import { can } from '../../../src/domain/permissions';
+import { ECHOED_USER_FIELDS } from '../../../src/domain/schemas/user';
 import {
   checkCpf,
   checkEmail,
@@ -29,7 +30,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
 import { type UserRow, users } from '../../db/schema';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { queueEmailChangeNotice, queueVerification } from './account-mail';
 import { retireTokens } from './account-tokens';
@@ -45,6 +46,28 @@ interface UserChanges {
   password?: string;
   /** Raw bytes of a new avatar (the image pipeline re-encodes them). */
   image?: Buffer;
+  /** An `image` text a client echoed back: must name the current photo (or nothing). */
+  echoedImage?: string | null;
+  /** A CPF the profile form echoed back: must be the current one (the profile cannot set it). */
+  echoedCpf?: string;
+}
+
+type Echoed = (typeof ECHOED_USER_FIELDS)[number];
+
+/**
+ * Drops the read-only fields a client echoes back from a GET answer (schemas/user.ts); the
+ * `image` text is kept aside for updateUser to check against the current photo.
+ */
+export function withoutEchoed<T extends Partial<Record<Echoed, unknown>>>(
+  body: T,
+): Omit<T, Echoed> & { echoedImage?: string | null } {
+  const rest: Record<string, unknown> = { ...body };
+  for (const key of ECHOED_USER_FIELDS) delete rest[key];
+  const image = body.image;
+  return {
+    ...(rest as Omit<T, Echoed>),
+    ...(typeof image === 'string' || image === null ? { echoedImage: image } : {}),
+  };
 }
 
 interface UpdateResult {
@@ -135,8 +158,15 @@ export async function updateUser(
     await assertUnique(ctx, newEmail ?? target.email, cpf ?? target.cpf, target.id);
   }
 
+  if (changes.echoedCpf !== undefined && onlyDigits(changes.echoedCpf) !== target.cpf) {
+    throw badRequest(unknownFieldMessage('cpf'), 'cpf');
+  }
+  if (changes.echoedImage && changes.echoedImage !== target.image) {
+    throw badRequest(ACCOUNT_MSG.imageAsFile, 'image');
+  }
+  // The role a person already has, echoed back, is no change (and needs no right).
   const roleChanges = changes.role !== undefined && changes.role !== target.role;
-  if (changes.role !== undefined) {
+  if (roleChanges && changes.role !== undefined) {
     if (!can(requester, 'user:manage')) throw forbidden(MSG.forbidden);
     assertRoleChangeAllowed(requester, target, changes.role);
     set.role = changes.role;

@@ -3,7 +3,7 @@
  * case-insensitive on the server); anyone else gets only their own entry.
  */
 import { useCallback } from 'react';
-import type { UserListItem } from '../../domain/user-types';
+import type { UserListItem, UserListPage } from '../../domain/user-types';
 import { USER_TEXT } from '../../lib/texts/user-texts';
 import { useLoad } from '../../lib/use-load';
 import { request } from '../api';
@@ -11,13 +11,15 @@ import { failureText } from '../failure';
 
 const USER_SEARCH_LIMIT = 20;
 
-function getUsers(q: string): Promise<UserListItem[]> {
+/** The first page's users (spec §6: the screen shows up to 20; the search narrows). */
+async function getUsers(q: string): Promise<UserListItem[]> {
   const term = q.trim();
-  return request<UserListItem[]>('users', {
+  const page = await request<UserListPage>('users', {
     method: 'get',
     searchParams: term ? { q: term, limit: USER_SEARCH_LIMIT } : { limit: USER_SEARCH_LIMIT },
     fallback: USER_TEXT.listFailed,
   });
+  return page.users;
 }
 
 type UserListState =

@@ -46,6 +46,12 @@ export const BurialCardSchema = Type.Object({
 /** A dashboard card (GET /sepultados/meussepultados): for an admin, who is assigned. */
 export const MineCardSchema = Type.Object({
   ...BurialCardSchema.properties,
+  /**
+   * The assigned concessionários' ids as far as the caller may see them: all for an admin, the
+   * caller's own for a concessionário (the original app shows "Editar" when the list holds the
+   * person's id; spec §3, §6). The server always sends it; cards built on the device may not.
+   */
+  concessionarios: Type.Optional(Type.Array(Type.String())),
   concessionariosInfo: Type.Optional(Type.Array(AssigneeRefSchema)),
 });
 

@@ -53,6 +53,18 @@ export const UserListItemSchema = Type.Object({
   emailVerified: Type.Boolean(),
 });
 
+/**
+ * GET /api/users: one page of the list, in the original app's shape (its screens read
+ * `data.users`; issue [C]): `pages` is how many pages of `limit` there are in all.
+ */
+export const UserListPageSchema = Type.Object({
+  users: Type.Array(UserListItemSchema),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+});
+
 /** POST /api/users/login */
 export const LoginAnswerSchema = Type.Object({
   token: Type.String(),
@@ -133,6 +145,7 @@ export const UserListQuerySchema = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 100 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   },
   closed,
 );
@@ -151,6 +164,22 @@ export const AdminCreateBodySchema = Type.Object(
   closed,
 );
 
+/**
+ * Read-only fields a client sends back from a GET answer (the original app's profile screen
+ * submits every field it received; issue [C]): accepted and dropped by the server. Multipart
+ * sends them as text, hence the strings. `image` as text may only name the current photo.
+ */
+const echoed = {
+  _id: Type.Optional(Type.String({ maxLength: 24 })),
+  id: Type.Optional(Type.String({ maxLength: 24 })),
+  createdAt: Type.Optional(Type.String({ maxLength: 40 })),
+  updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
+  emailVerified: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
+  pendingEmail: Type.Optional(Nullable(Type.String({ maxLength: EMAIL_MAX }))),
+  image: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+};
+export const ECHOED_USER_FIELDS = Object.keys(echoed) as (keyof typeof echoed)[];
+
 /** PATCH /users/:id (admin): JSON, or multipart with one `image` part. */
 export const AdminPatchBodySchema = Type.Object(
   {
@@ -159,6 +188,7 @@ export const AdminPatchBodySchema = Type.Object(
     email: Type.Optional(fields.email),
     phone: Type.Optional(fields.phone),
     role: Type.Optional(RoleSchema),
+    ...echoed,
   },
   closed,
 );
@@ -174,6 +204,11 @@ export const ProfileBodySchema = Type.Object(
     phone: Type.Optional(fields.phone),
     password: Type.Optional(fields.password),
     confirmpassword: Type.Optional(fields.password),
+    /** Only the role the person already has (echoed); a change here is the admin's (403). */
+    role: Type.Optional(RoleSchema),
+    /** Only the CPF the account already has (echoed); the profile cannot change it (400). */
+    cpf: Type.Optional(fields.cpf),
+    ...echoed,
   },
   closed,
 );
