@@ -15,18 +15,25 @@ const DATA_CHUNK =
 // The data layer's per-screen queries and commands, and the shared widgets, are chunked like
 // the screens that use them (not in "data", which every page but /login loads).
 const SCREEN_CODE =
-  /[\\/]src[\\/]((features|app|ui|lib[\\/]texts)[\\/]|data[\\/](auth|burials|tributes|users|search|plan|pack)[\\/]|data[\\/](session|session-store)\.|data[\\/]outbox[\\/](use-outbox|outbox-actions|unsent-count)\.)/;
+  /[\\/]src[\\/]((features|app|ui|lib[\\/]texts)[\\/]|data[\\/](auth|burials|tributes|users|search|plan|pack|cemeteries)[\\/]|data[\\/](session|session-store)\.|data[\\/]outbox[\\/](use-outbox|outbox-actions|unsent-count)\.)/;
 // Not in it: what no page's first paint needs — the sync engine and the outbox sender (started
-// later, in their own chunks), and the search ranking rules (the results page only).
+// later, in their own chunks), the search ranking rules (the results page only), and the
+// cemeteries' texts and rules (their screens and the visitor's lazy cemetery choice only).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/]|cemetery-|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 const DETAIL_SHARED =
   /[\\/]src[\\/](ui[\\/]outbox-state|data[\\/]outbox[\\/](use-outbox|outbox-actions)|data[\\/]burials[\\/]edit-outbox|features[\\/]burials[\\/]image-overlay|features[\\/]map[\\/](use-qr|qr-image))\./;
 
+// The cemetery list, its texts and the choice widget: one small chunk of their own, loaded by the
+// pages that show the choice (the visitor's form on /login too) without pulling "data" (Dexie).
+const CEMETERIES_CHUNK =
+  /[\\/]src[\\/](data[\\/]cemeteries[\\/](use-cemeteries|cemetery-calls)|domain[\\/]cemetery-messages|ui[\\/]cemetery-choice)\./;
+
 const CHUNKS = {
   groups: [
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
+    { name: 'cemeteries', test: CEMETERIES_CHUNK, priority: 25 },
     {
       name: 'data',
       test: (id: string) =>

@@ -15,6 +15,8 @@ import { createTokenService, loadOrCreateSecret } from './lib/tokens';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
 import { burialRoutes } from './modules/burials/burials-routes';
+import { newCountsCache } from './modules/cemeteries/cemeteries-read';
+import { cemeteryRoutes } from './modules/cemeteries/cemeteries-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
@@ -70,6 +72,7 @@ export async function buildApp(options: BuildOptions) {
     keyLock: new KeyLock(),
     burialReads: createBurialReads(database.db),
     syncInfo: { current: null },
+    cemeteryCounts: newCountsCache(),
     editKeysPrunedAt: { at: 0 },
     blockedWords: blockedWordsOf(config),
   };
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(syncRoutes);
       await api.register(mapRoutes);
       await api.register(labelRoutes);
+      await api.register(cemeteryRoutes);
     },
     { prefix: '/api' },
   );

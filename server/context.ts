@@ -13,6 +13,7 @@ import type { Mailer } from './lib/mailer';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
 import type { BurialReads } from './modules/burials/burials-prepared';
+import type { CemeteryCountsCache } from './modules/cemeteries/cemeteries-read';
 
 export interface AppContext {
   config: Config;
@@ -29,6 +30,8 @@ export interface AppContext {
   burialReads: BurialReads;
   /** GET /api/sync/info's answer, kept a minute. */
   syncInfo: SyncInfoCache;
+  /** Each cemetery's count of public records, held and recounted (modules/cemeteries). */
+  cemeteryCounts: CemeteryCountsCache;
   /** When expired edit idempotency keys were last pruned (ms since the epoch). */
   editKeysPrunedAt: { at: number };
   /** The tributes' blocked-word list of this configuration, compiled on first use. */

@@ -33,6 +33,8 @@ interface DatabaseOptions {
   /** Directory for PGlite's files; null keeps it in memory (tests). */
   pgliteDir: string | null;
   poolSize?: number;
+  /** Apply the migrations only up to this file (tests of a migration); all when left out. */
+  migrateUpTo?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -40,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
     : await openPglite(options.pgliteDir);
   try {
-    await runMigrations(database.sql, database.kind);
+    await runMigrations(database.sql, database.kind, options.migrateUpTo ?? null);
   } catch (err) {
     await database.close();
     throw err;

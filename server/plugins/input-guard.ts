@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_MSG } from '../../src/domain/account-messages';
 import { SEP_MSG } from '../../src/domain/burial-messages';
+import { CEM_MSG } from '../../src/domain/cemetery-messages';
 import { isId } from '../../src/domain/ids';
 import { controlCharMessage, hasForbiddenControl, isCleanName } from '../../src/domain/input-rules';
 import { MSG } from '../../src/domain/messages';
@@ -28,6 +29,7 @@ function unknownIdMessage(url: string, param: string): string {
   if (param === 'commentId') return TRIBUTE_MSG.notFound;
   if (param === 'userId' || url.startsWith('/api/users')) return ACCOUNT_MSG.userNotFound;
   if (url.startsWith('/api/sepultados')) return SEP_MSG.notFound;
+  if (url.startsWith('/api/cemiterios')) return CEM_MSG.notFound;
   return MSG.notFound;
 }
 

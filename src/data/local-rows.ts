@@ -29,6 +29,8 @@ function cardFields(card: BurialCard) {
     rua: card.rua,
     quadra: card.quadra,
     chapa: card.chapa,
+    // The cemetery's name, when the card carries it (cards on several-cemetery screens).
+    ...(card.cemiterio !== undefined ? { cemiterio: card.cemiterio } : {}),
     ...searchFields(card),
   };
 }

@@ -36,6 +36,7 @@ const FORM_ROUTES = new Set([
   'PATCH /api/sepultados/:id',
   'POST /api/sepultados/:id/comentarios',
   'PUT /api/mapa/plano',
+  'PUT /api/cemiterios/:id/plano',
   'POST /api/users/admin-create',
   'PATCH /api/users/:id',
   'PATCH /api/users/edit/:id',
@@ -74,7 +75,7 @@ export interface HostileApp {
   /** Parsed log lines at warn or above. */
   logs: Array<{ level: number; msg?: string }>;
   admin: Actor;
-  ids: { record: string; tribute: string; user: string };
+  ids: { record: string; tribute: string; user: string; cemetery: string };
   /** The route's URL with a real value in each parameter, or `override` in one of them. */
   path(route: ApiRoute, override?: { param: string; value: string }): string;
 }
@@ -105,12 +106,16 @@ export async function startHostileApp(engine: Engine): Promise<HostileApp> {
     payload: { comentario: 'Saudades eternas' },
   });
   const tribute = (posted.json() as { id: string }).id;
-  const ids = { record, tribute, user: owner.id };
+  // The record made its cemetery (migration 0010).
+  const listed = await h.app.inject({ method: 'GET', url: '/api/cemiterios' });
+  const cemetery = (listed.json() as Array<{ id: string }>)[0]?.id ?? '';
+  const ids = { record, tribute, user: owner.id, cemetery };
   const real = (url: string, param: string): string => {
     if (param === 'commentId') return ids.tribute;
     if (param === 'userId' || url.startsWith('/api/users')) return ids.user;
     if (param === 'kind') return 'sepultados';
     if (param === 'file') return 'nada.webp';
+    if (url.startsWith('/api/cemiterios')) return ids.cemetery;
     return ids.record;
   };
   return {

@@ -157,6 +157,13 @@ describe('accessible navigation and the visitor search', () => {
         await check(visitor, '/sepultados/pesquisa?q=maria', 'Resultados da Pesquisa');
         await check(visitor, `/sepultados/${record.id}`, record.nome);
         await check(visitor, '/offline', 'Uso offline');
+        const cemeteries = (await (await fetch(`${server.url}/api/cemiterios`)).json()) as Array<{
+          id: string;
+          nome: string;
+        }>;
+        const cemetery = cemeteries[0];
+        if (!cemetery) throw new Error('no cemetery');
+        await check(visitor, `/cemiterios/${cemetery.id}`, cemetery.nome);
       } finally {
         await visitor.close();
       }
@@ -183,6 +190,7 @@ describe('accessible navigation and the visitor search', () => {
         await check(admin, '/meuusuario', 'Gerenciamento de Usuários');
         await check(admin, '/usuarios/add', 'Novo Usuário');
         await check(admin, '/pendentes', 'Envios');
+        await check(admin, '/admin/cemiterios', 'Cemitérios');
       } finally {
         await admin.close();
       }

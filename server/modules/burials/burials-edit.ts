@@ -34,6 +34,7 @@ import {
 } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/http-error';
 import { removeImages, storeImages } from '../../lib/images';
+import { countsChanged } from '../cemeteries/cemeteries-read';
 import type { BurialRequest } from './burials-input';
 import { mergeEdit } from './burials-merge';
 import { forgetCached, getBurial } from './burials-read';
@@ -194,6 +195,8 @@ export async function updateBurial(
     throw err;
   }
   forgetCached(ctx, current.id);
+  // The record may have moved to another cemetery (its `cemiterio` name).
+  if (changes.cemiterio !== undefined) countsChanged(ctx, null, 0);
   await removeImages(ctx, 'sepultados', removedFiles);
   return getBurial(ctx, current.id, user);
 }

@@ -26,6 +26,7 @@ import {
 } from '../../db/schema';
 import { type HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { removeImages, type StoredImage, storeImages } from '../../lib/images';
+import { countsChanged } from '../cemeteries/cemeteries-read';
 import { deleteTributesOf } from '../tributes/tributes-write';
 import type { BurialRequest } from './burials-input';
 import { forgetCached, getBurial } from './burials-read';
@@ -72,15 +73,20 @@ export async function createBurial(
   const values = normalizeBurial(req.input) as BurialValues;
   const photos = await storeImages(ctx, 'sepultados', req.files);
   const id = newId();
+  let cemeteryId: string | null = null;
   try {
     await ctx.database.db.transaction(async (tx) => {
-      await tx.insert(sepultados).values({
-        ...values,
-        id,
-        // The cemetery of that name (found after folding, or made; migration 0010).
-        cemiterioId: sql`cemiterio_for_name(${values.cemiterio ?? null})`,
-        createdBy: user.id,
-      });
+      const [made] = await tx
+        .insert(sepultados)
+        .values({
+          ...values,
+          id,
+          // The cemetery of that name (found after folding, or made; migration 0010).
+          cemiterioId: sql`cemiterio_for_name(${values.cemiterio ?? null})`,
+          createdBy: user.id,
+        })
+        .returning({ cemiterioId: sepultados.cemiterioId });
+      cemeteryId = made?.cemiterioId ?? null;
       await insertPhotos(tx, id, 0, photos);
     });
   } catch (err) {
@@ -92,6 +98,7 @@ export async function createBurial(
     throw err;
   }
   forgetCached(ctx, id);
+  countsChanged(ctx, cemeteryId, +1);
   return getBurial(ctx, id, user);
 }
 
@@ -100,12 +107,12 @@ export async function createBurial(
  * sync; its photos, files, assignments and tributes go.
  */
 export async function deleteBurial(ctx: AppContext, id: string): Promise<void> {
-  const { files, tributeFiles } = await ctx.database.db.transaction(async (tx) => {
+  const { files, tributeFiles, cemeteryId } = await ctx.database.db.transaction(async (tx) => {
     const marked = await tx
       .update(sepultados)
       .set({ deletedAt: new Date() })
       .where(and(eq(sepultados.id, id), isNull(sepultados.deletedAt)))
-      .returning({ id: sepultados.id });
+      .returning({ cemiterioId: sepultados.cemiterioId });
     if (marked.length === 0) throw notFound(SEP_MSG.notFound);
     const photos = await tx
       .delete(sepultadoFotos)
@@ -114,9 +121,14 @@ export async function deleteBurial(ctx: AppContext, id: string): Promise<void> {
     await tx.delete(sepultadoConcessionarios).where(eq(sepultadoConcessionarios.sepultadoId, id));
     // Its tributes go with it (soft, scrubbed); their photo files only after the commit.
     const tributeFiles = await deleteTributesOf(ctx, id, tx);
-    return { files: photos.map((p) => p.file), tributeFiles };
+    return {
+      files: photos.map((p) => p.file),
+      tributeFiles,
+      cemeteryId: marked[0]?.cemiterioId ?? null,
+    };
   });
   forgetCached(ctx, id);
+  countsChanged(ctx, cemeteryId, -1);
   await removeImages(ctx, 'sepultados', files);
   await removeImages(ctx, 'comentarios', tributeFiles);
 }

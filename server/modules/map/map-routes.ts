@@ -5,6 +5,7 @@
  * may use a decimal comma, as people type them in pt-BR.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { BOUNDS_MSG, type Bounds } from '../../../src/domain/geo';
 import { MAP_MSG } from '../../../src/domain/map-messages';
@@ -24,7 +25,7 @@ function corner(name: keyof Bounds, value: unknown): number | undefined {
   return Number(text);
 }
 
-function toBounds(input: Static<typeof PlanBodySchema>): Partial<Bounds> {
+export function toBounds(input: Static<typeof PlanBodySchema>): Partial<Bounds> {
   const bounds: Partial<Bounds> = {};
   for (const name of BOUND_NAMES) {
     const n = corner(name, input[name]);
@@ -33,8 +34,13 @@ function toBounds(input: Static<typeof PlanBodySchema>): Partial<Bounds> {
   return bounds;
 }
 
+/** The image and corners a PUT of a plan carries. */
+export function planUpdateOf(request: FastifyRequest, body: Static<typeof PlanBodySchema>) {
+  return { image: uploadsOf(request)[0]?.data ?? null, bounds: toBounds(body) };
+}
+
 /** How plugins/forms.ts reads a plan update: `imagem` plus the corners as text, or JSON. */
-const PLAN_FORM: FormOptions = {
+export const PLAN_FORM: FormOptions = {
   fileFields: ['imagem'],
   oneFile: { message: MAP_MSG.planOneImage, field: 'imagem' },
   notObject: MAP_MSG.planBodyType,
@@ -64,10 +70,6 @@ export const mapRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: formValidatorCompiler(app),
       schema: { body: PlanBodySchema, response: { 200: PlanSchema } },
     },
-    async (request) =>
-      savePlan(app.ctx, {
-        image: uploadsOf(request)[0]?.data ?? null,
-        bounds: toBounds(request.body),
-      }),
+    async (request) => savePlan(app.ctx, planUpdateOf(request, request.body)),
   );
 };

@@ -1,7 +1,9 @@
 /**
- * The cemetery plan: one image with the geographic corners it covers, stored in the
- * table cemiterio_planos (migration 0010; for now the first cemetery's) and as a file under DATA_DIR/images/plano through
- * the shared image pipeline (sniffed, re-encoded, EXIF dropped), larger than a photo.
+ * A cemetery's plan: one image with the geographic corners it covers, stored in the table
+ * cemiterio_planos (migration 0010, one per cemetery) and as a file under DATA_DIR/images/plano
+ * through the shared image pipeline (sniffed, re-encoded, EXIF dropped), larger than a photo.
+ * /api/cemiterios/:id/plano names the cemetery; the older /api/mapa/plano means the first one
+ * (the oldest: the only one in a one-cemetery city), so nothing written for it breaks.
  *
  * An update may carry a new image, new corners, or both; the corners left out keep their stored
  * values. The old image file is removed only after the row points at the new one, so a failed
@@ -18,7 +20,7 @@ import { PLAN_MAX_SIDE, removeImage, storeImage } from '../../lib/images';
 /** The plan as the API answers it (src/domain/schemas/map.ts). */
 type CemeteryPlan = Static<typeof PlanSchema>;
 
-interface PlanRow {
+export interface PlanRow {
   image: string;
   south: number;
   west: number;
@@ -27,7 +29,7 @@ interface PlanRow {
   updated_at: Date | string;
 }
 
-function toPlan(row: PlanRow): CemeteryPlan {
+export function toPlan(row: PlanRow): CemeteryPlan {
   return {
     image: row.image,
     bounds: {
@@ -40,10 +42,18 @@ function toPlan(row: PlanRow): CemeteryPlan {
   };
 }
 
-export async function getPlan(ctx: AppContext): Promise<CemeteryPlan | null> {
+/** The first cemetery (the oldest), where the plan of /api/mapa/plano belongs. */
+const FIRST_CEMETERY = '(SELECT id FROM cemiterios ORDER BY created_at, id LIMIT 1)';
+
+/** The plan of that cemetery, or of the first one when `cemeteryId` is null. */
+export async function getPlan(
+  ctx: AppContext,
+  cemeteryId: string | null = null,
+): Promise<CemeteryPlan | null> {
   const [row] = await ctx.database.sql.query<PlanRow>(
     `SELECT image, south, west, north, east, p.updated_at FROM cemiterio_planos p
-     WHERE cemiterio_id = (SELECT id FROM cemiterios ORDER BY created_at, id LIMIT 1)`,
+     WHERE cemiterio_id = ${cemeteryId === null ? FIRST_CEMETERY : '$1'}`,
+    cemeteryId === null ? [] : [cemeteryId],
   );
   return row ? toPlan(row) : null;
 }
@@ -63,28 +73,42 @@ function mergedBounds(current: CemeteryPlan | null, update: PlanUpdate): Bounds 
   return bounds as Bounds;
 }
 
+/** The first cemetery's id, made ('Cemitério municipal') when there is none yet (0010). */
+export async function firstCemeteryId(ctx: AppContext): Promise<string> {
+  const [row] = await ctx.database.sql.query<{ id: string }>(
+    'SELECT cemiterio_for_name(NULL) AS id',
+  );
+  if (!row) throw new Error('cemiterio_for_name returned no row');
+  return row.id;
+}
+
 /**
- * Creates or updates the plan; 400 (pt-BR, with the field) for a missing image or bad corners,
+ * Creates or updates the plan of an existing cemetery (the first one when `cemetery` is null); 400 (pt-BR, with the field) for a missing image or bad corners,
  * checked before the image is decoded. The read-merge-write runs under a per-process lock so two
  * admins saving at once cannot leave an orphaned image file behind.
  */
-export async function savePlan(ctx: AppContext, update: PlanUpdate): Promise<CemeteryPlan> {
-  mergedBounds(await getPlan(ctx), update);
+export async function savePlan(
+  ctx: AppContext,
+  update: PlanUpdate,
+  cemetery: string | null = null,
+): Promise<CemeteryPlan> {
+  const cemeteryId = cemetery ?? (await firstCemeteryId(ctx));
+  mergedBounds(await getPlan(ctx, cemeteryId), update);
   const stored = update.image
     ? await storeImage(ctx, 'plano', update.image, { maxSide: PLAN_MAX_SIDE })
     : null;
   try {
-    return await ctx.keyLock.run('cemetery-plan', async () => {
-      const current = await getPlan(ctx);
+    return await ctx.keyLock.run(`cemetery-plan:${cemeteryId}`, async () => {
+      const current = await getPlan(ctx, cemeteryId);
       const bounds = mergedBounds(current, update);
       const image = stored?.file ?? current?.image ?? '';
       const [row] = await ctx.database.sql.query<PlanRow>(
         `INSERT INTO cemiterio_planos (cemiterio_id, image, south, west, north, east, updated_at)
-         VALUES (cemiterio_for_name(NULL), $1, $2, $3, $4, $5, now())
+         VALUES ($6, $1, $2, $3, $4, $5, now())
          ON CONFLICT (cemiterio_id) DO UPDATE SET image = EXCLUDED.image, south = EXCLUDED.south,
            west = EXCLUDED.west, north = EXCLUDED.north, east = EXCLUDED.east, updated_at = now()
          RETURNING image, south, west, north, east, updated_at`,
-        [image, bounds.south, bounds.west, bounds.north, bounds.east],
+        [image, bounds.south, bounds.west, bounds.north, bounds.east, cemeteryId],
       );
       if (!row) throw new Error('cemiterio_planos upsert returned no row');
       if (stored && current && current.image !== stored.file) {

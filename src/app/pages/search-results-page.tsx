@@ -4,8 +4,10 @@
  * without signal, the device's records with a note saying so. Its own search form (prefilled)
  * lets a visitor without an account, who has no navbar box (spec §2), search again.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { chooseCemetery, chosenCemetery } from '../../data/cemeteries/chosen-cemetery';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { useSearchResults } from '../../data/search/use-search-results';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
 import { SearchResultCard } from '../../features/burials/search-card';
@@ -16,7 +18,14 @@ import '../../features/search/search.css';
 export default function SearchResultsPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const state = useSearchResults(q);
+  // ?cemiterio=<id> narrows the search (a shared link keeps it); it becomes the device's choice.
+  const cemiterio = params.get('cemiterio') || null;
+  useEffect(() => {
+    if (cemiterio && cemiterio !== chosenCemetery()) chooseCemetery(cemiterio);
+  }, [cemiterio]);
+  const { list } = useCemeteries();
+  const several = (list?.length ?? 0) > 1;
+  const state = useSearchResults(q, cemiterio);
   const query = useMemo(() => parseQuery(q), [q]);
 
   return (
@@ -24,7 +33,7 @@ export default function SearchResultsPage() {
       <h1 id="search-title" data-title={q ? `Resultados: ${q}` : undefined}>
         Resultados da Pesquisa
       </h1>
-      <VisitorSearch key={q} initial={q} />
+      <VisitorSearch key={`${q}|${cemiterio ?? ''}`} initial={q} />
       {state.status === 'no-term' && <p className="search-hint">{SEARCH_MSG.noTerm}</p>}
       {q && (
         <p className="search-term">
@@ -59,6 +68,7 @@ export default function SearchResultsPage() {
                   card={card}
                   query={query}
                   fuzzy={state.outcome.fuzzy}
+                  showCemetery={several}
                 />
               ))}
             </div>

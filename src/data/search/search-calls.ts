@@ -2,6 +2,8 @@
  * GET /api/sepultados/pesquisa (spec §7) for the results page and the navbar suggestions, with
  * the device's copy as the answer when there is no signal (status 0 or navigator.onLine false).
  * Blank terms never reach here (callers check first); the server answers 400 to them anyway.
+ * A cemetery narrows the server's answer; the device's copy is not narrowed (the offline
+ * search, redesigned per cemetery pack in #17 part 2, owns that).
  */
 
 import { parseQuery, SEARCH_LIMITS, SEARCH_MSG } from '../../domain/search-query';
@@ -28,13 +30,17 @@ export interface SearchOutcome {
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-const path = (q: string, extra: string) =>
-  `sepultados/pesquisa?q=${encodeURIComponent(q)}&${extra}`;
+/** `cemiterio` narrows to one cemetery (src/domain/schemas/cemetery.ts); null = all. */
+const path = (q: string, extra: string, cemiterio: string | null) =>
+  `sepultados/pesquisa?q=${encodeURIComponent(q)}&${extra}${
+    cemiterio ? `&cemiterio=${encodeURIComponent(cemiterio)}` : ''
+  }`;
 
 export async function fetchSearch(
   q: string,
   signal?: AbortSignal,
   database: MemorialDb = defaultDb,
+  cemiterio: string | null = null,
 ): Promise<SearchOutcome> {
   const offline = async (): Promise<SearchOutcome> => {
     const local = await searchOffline(database, parseQuery(q), SEARCH_LIMITS.defaultLimit);
@@ -42,10 +48,13 @@ export async function fetchSearch(
   };
   if (isOffline()) return offline();
   try {
-    const answer = await request<SearchAnswer>(path(q, `limit=${SEARCH_LIMITS.defaultLimit}`), {
-      fallback: SEARCH_MSG.failed,
-      signal,
-    });
+    const answer = await request<SearchAnswer>(
+      path(q, `limit=${SEARCH_LIMITS.defaultLimit}`, cemiterio),
+      {
+        fallback: SEARCH_MSG.failed,
+        signal,
+      },
+    );
     // Found graves join the device's records, so the same search works later without signal.
     // A refused write (full quota) costs only that offline copy, never the answer.
     await storeCards(answer.sepultados, null, database).catch(() => undefined);
@@ -66,6 +75,7 @@ export async function fetchSuggestions(
   q: string,
   signal?: AbortSignal,
   database: MemorialDb = defaultDb,
+  cemiterio: string | null = null,
 ): Promise<SuggestionOutcome> {
   const offline = async (): Promise<SuggestionOutcome> => ({
     items: await suggestOffline(database, parseQuery(q), SEARCH_LIMITS.suggestions),
@@ -73,7 +83,7 @@ export async function fetchSuggestions(
   });
   try {
     if (isOffline()) return await offline();
-    const answer = await request<SearchSuggestionsAnswer>(path(q, 'suggestions=true'), {
+    const answer = await request<SearchSuggestionsAnswer>(path(q, 'suggestions=true', cemiterio), {
       fallback: SEARCH_MSG.failed,
       signal,
     });

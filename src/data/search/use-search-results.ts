@@ -13,7 +13,7 @@ type ResultsState =
   | { status: 'done'; outcome: SearchOutcome }
   | { status: 'failed'; message: string };
 
-export function useSearchResults(q: string): ResultsState {
+export function useSearchResults(q: string, cemiterio: string | null = null): ResultsState {
   const term = q.trim();
   const [state, setState] = useState<ResultsState>(
     term ? { status: 'loading' } : { status: 'no-term' },
@@ -31,7 +31,7 @@ export function useSearchResults(q: string): ResultsState {
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    fetchSearch(term, controller.signal).then(
+    fetchSearch(term, controller.signal, undefined, cemiterio).then(
       (outcome) => {
         if (!controller.signal.aborted) setState({ status: 'done', outcome });
       },
@@ -42,7 +42,7 @@ export function useSearchResults(q: string): ResultsState {
       },
     );
     return () => controller.abort();
-  }, [term]);
+  }, [term, cemiterio]);
 
   return state;
 }

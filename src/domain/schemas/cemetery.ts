@@ -14,6 +14,7 @@
  * pages (?cemiterio=<id>) answer only that cemetery's records.
  */
 import { Type } from 'typebox';
+import { CEMETERY_LIMITS } from '../cemetery-limits';
 import { Nullable, NullableScalar } from './common';
 import { PlanSchema } from './map';
 
@@ -21,7 +22,7 @@ import { PlanSchema } from './map';
 export const CEMETERY_ID_PATTERN = '^[0-9a-f]{24}$';
 export const CemeteryIdSchema = Type.String({ pattern: CEMETERY_ID_PATTERN });
 
-export const CEMETERY_LIMITS = { nome: 120, endereco: 200, horario: 500 } as const;
+export { CEMETERY_LIMITS };
 
 export const BoundsSchema = Type.Object({
   south: Type.Number({ minimum: -90, maximum: 90 }),

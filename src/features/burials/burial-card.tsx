@@ -11,7 +11,14 @@ import { TEXT } from '../../lib/texts/burial-texts';
 import { BurialImage, imageUrl } from '../../ui/burial-image';
 import { ImageOverlay } from './image-overlay';
 
-export function BurialCard({ row }: { row: LocalBurial }) {
+/** `showCemetery`: with several cemeteries the card says which one the grave is in. */
+export function BurialCard({
+  row,
+  showCemetery = false,
+}: {
+  row: LocalBurial;
+  showCemetery?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const photo = cardPhoto(row);
   const image = (
@@ -41,6 +48,12 @@ export function BurialCard({ row }: { row: LocalBurial }) {
       <div className="card-body">
         <h2 className="card-name">{row.nome}</h2>
         <dl className="card-data">
+          {showCemetery && row.cemiterio && (
+            <div>
+              <dt>Cemitério</dt>
+              <dd>{row.cemiterio}</dd>
+            </div>
+          )}
           <div>
             <dt>Rua</dt>
             <dd>{displayText(row.rua)}</dd>

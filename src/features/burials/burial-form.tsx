@@ -5,13 +5,14 @@
  * decides JSON or multipart and which fields go); the page sends it and may give back a server
  * field error.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   type BurialPayload,
   buildPayload,
   type FormValues,
   validateForm,
 } from '../../data/burials/burial-body';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import {
   type BurialField,
   type FieldErrors,
@@ -105,6 +106,14 @@ export function BurialForm(props: Props) {
     onSubmit,
   } = props;
   const [values, setValues] = useState<FormValues>(initial);
+  // The cemetery field offers the existing cemeteries (still free text: the spec's field, and a
+  // new name makes a new cemetery on the server); with one, a new record starts with it.
+  const { list: cemeteries } = useCemeteries();
+  const cemeteryListId = useId();
+  const only = cemeteries?.length === 1 ? cemeteries[0]?.nome : undefined;
+  useEffect(() => {
+    if (!baseline && only) setValues((v) => (v.cemiterio ? v : { ...v, cemiterio: only }));
+  }, [baseline, only]);
   const [files, setFiles] = useState<File[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -140,11 +149,17 @@ export function BurialForm(props: Props) {
       error={errorOf(spec.name)}
       onChange={(e) => set(spec.name, e.target.value)}
       {...kindProps(spec)}
+      {...(spec.name === 'cemiterio' ? { list: cemeteryListId, autoComplete: 'off' } : {})}
     />
   );
 
   return (
     <form className="burial-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <datalist id={cemeteryListId}>
+        {cemeteries?.map((c) => (
+          <option key={c.id} value={c.nome} />
+        ))}
+      </datalist>
       <PhotoPreview
         existing={existingPhotos}
         removed={removed}

@@ -23,6 +23,7 @@ export default function DashboardPage() {
   const { status, role, auth } = useSession();
   const actor = status === 'authenticated' && auth ? { id: auth.userId, role } : null;
   const mayEditPlan = can(actor, 'plan:edit');
+  const mayManageCemeteries = can(actor, 'cemetery:manage');
   const mayPrintLabels = can(actor, 'label:print');
   const mayManage = can(actor, 'burial:assign') && can(actor, 'burial:delete');
   const [term, setTerm] = useState('');
@@ -97,8 +98,10 @@ export default function DashboardPage() {
         )}
       </div>
       {/* The admin's map and label screens live here: the navbar's links are fixed by spec §2. */}
-      {(mayEditPlan || mayPrintLabels) && (
+      {(mayManageCemeteries || mayEditPlan || mayPrintLabels) && (
         <p className="dash-tools">
+          {mayManageCemeteries && <Link to="/admin/cemiterios">Cemitérios</Link>}
+          {mayManageCemeteries && (mayEditPlan || mayPrintLabels) && ' · '}
           {mayEditPlan && <Link to="/admin/mapa">Mapa do cemitério</Link>}
           {mayEditPlan && mayPrintLabels && ' · '}
           {mayPrintLabels && <Link to="/sepultados/etiquetas">Etiquetas com código QR</Link>}

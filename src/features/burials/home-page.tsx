@@ -1,21 +1,46 @@
-/** Home, "/" (spec §2): "Recentes", a grid of burial cards read from the Dexie read model. */
-
+/**
+ * Home, "/" (spec §2): "Recentes", a grid of burial cards read from the Dexie read model. With
+ * several cemeteries it also offers the cemetery choice that narrows the navbar's search and
+ * suggestions (and links to the chosen cemetery's page); with one, nothing changes.
+ */
+import { Link } from 'react-router-dom';
 import { useHomeList } from '../../data/burials/use-home-list';
+import {
+  chooseCemetery,
+  narrowingOf,
+  useChosenCemetery,
+} from '../../data/cemeteries/chosen-cemetery';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { TEXT } from '../../lib/texts/burial-texts';
+import { CemeteryChoice } from '../../ui/cemetery-choice';
 import { BurialCard } from './burial-card';
 import './burials.css';
 
 export default function HomePage() {
   const { rows } = useHomeList();
+  const { list } = useCemeteries();
+  const cemiterio = narrowingOf(list, useChosenCemetery());
+  const chosen = list?.find((c) => c.id === cemiterio);
   return (
     <section className="home">
       <h1>{TEXT.homeTitle}</h1>
+      <CemeteryChoice
+        className="home-cemetery"
+        cemeteries={list}
+        value={cemiterio}
+        onChange={chooseCemetery}
+      />
+      {chosen && (
+        <p className="home-cemetery-link">
+          <Link to={`/cemiterios/${chosen.id}`}>Sobre o {chosen.nome}</Link>
+        </p>
+      )}
       {rows === null && <p className="loading">{TEXT.loading}</p>}
       {rows?.length === 0 && <p className="empty">{TEXT.homeEmpty}</p>}
       {rows && rows.length > 0 && (
         <div className="card-grid">
           {rows.map((row) => (
-            <BurialCard key={row.id} row={row} />
+            <BurialCard key={row.id} row={row} showCemetery={(list?.length ?? 0) > 1} />
           ))}
         </div>
       )}

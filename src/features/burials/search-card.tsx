@@ -16,9 +16,11 @@ interface Props {
   query: SearchQuery;
   /** Whether words matched by typo; null when unknown (server answers). */
   fuzzy: boolean | null;
+  /** With several cemeteries, the card says which one the grave is in. */
+  showCemetery?: boolean;
 }
 
-export function SearchResultCard({ card, query, fuzzy }: Props) {
+export function SearchResultCard({ card, query, fuzzy, showCemetery = false }: Props) {
   const fields = [card.nome, card.rua, card.quadra, card.chapa];
   // The server does not say when it matched by typo: mark typo matches only when nothing
   // matches exactly, so a fuzzy hit still shows why it is there.
@@ -40,6 +42,12 @@ export function SearchResultCard({ card, query, fuzzy }: Props) {
       <div className="card-body">
         <h2 className="card-name">{marked(card.nome)}</h2>
         <dl className="card-data">
+          {showCemetery && card.cemiterio && (
+            <div>
+              <dt>Cemitério</dt>
+              <dd>{card.cemiterio}</dd>
+            </div>
+          )}
           <div>
             <dt>Rua</dt>
             <dd>{marked(card.rua)}</dd>

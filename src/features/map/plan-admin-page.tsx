@@ -5,7 +5,7 @@
  * saved plan is also stored on this device at once (precachePlan).
  */
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
 import { fetchPlan, savePlan } from '../../data/plan/plan-calls';
 import { type PlanMeta, precachePlan } from '../../data/plan/plan-offline';
@@ -35,6 +35,9 @@ function parseCorner(text: string): number {
 
 export default function PlanAdminPage() {
   const flash = useFlash();
+  // ?cemiterio=<id> (from the cemeteries screen): that cemetery's plan; else the first one's.
+  const [params] = useSearchParams();
+  const cemiterio = params.get('cemiterio') || null;
   const [current, setCurrent] = useState<PlanMeta | null | undefined>(undefined);
   const [corners, setCorners] = useState<CornerText>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
@@ -46,7 +49,7 @@ export default function PlanAdminPage() {
   const [fileKey, setFileKey] = useState(0);
 
   useEffect(() => {
-    fetchPlan().then(
+    fetchPlan(cemiterio).then(
       (plan) => {
         setCurrent(plan);
         if (plan) {
@@ -64,7 +67,7 @@ export default function PlanAdminPage() {
         setLoadError(err instanceof ApiFailure ? err.message : MAP_MSG.planLoadError);
       },
     );
-  }, []);
+  }, [cemiterio]);
 
   useEffect(() => {
     if (!file) {
@@ -98,7 +101,7 @@ export default function PlanAdminPage() {
     setError(null);
     setBusy(true);
     try {
-      const saved = await savePlan(file, bounds);
+      const saved = await savePlan(file, bounds, cemiterio);
       setCurrent(saved);
       setFile(null);
       setFileKey((k) => k + 1);

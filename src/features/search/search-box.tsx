@@ -5,6 +5,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useChosenCemetery } from '../../data/cemeteries/chosen-cemetery';
 import { SEARCH_MSG } from '../../domain/search-query';
 import type { SearchSuggestion } from '../../domain/search-types';
 import { RESULTS_PATH, resultsPath, seeAllText } from './search-paths';
@@ -20,7 +21,9 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const boxRef = useRef<HTMLElement>(null);
   const listId = useId();
-  const state = useSuggestions(term, open);
+  // The cemetery chosen on the home or the results page (only offered with several).
+  const cemiterio = useChosenCemetery();
+  const state = useSuggestions(term, open, cemiterio);
 
   // On every route change the list closes; on the results page the box shows the term searched.
   useEffect(() => {
@@ -46,13 +49,13 @@ export function SearchBox() {
   function choose(index: number) {
     const item = items[index];
     if (item) go(`/sepultados/${item.id}`);
-    else go(resultsPath(term.trim()));
+    else go(resultsPath(term.trim(), cemiterio));
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = term.trim();
-    if (q) go(resultsPath(q));
+    if (q) go(resultsPath(q, cemiterio));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

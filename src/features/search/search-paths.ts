@@ -2,7 +2,11 @@
 
 export const RESULTS_PATH = '/sepultados/pesquisa';
 
-export const resultsPath = (q: string) => `${RESULTS_PATH}?q=${encodeURIComponent(q)}`;
+/** The results page of a term, narrowed to one cemetery when `cemiterio` is given. */
+export const resultsPath = (q: string, cemiterio: string | null = null) =>
+  `${RESULTS_PATH}?q=${encodeURIComponent(q)}${
+    cemiterio ? `&cemiterio=${encodeURIComponent(cemiterio)}` : ''
+  }`;
 
 /** The last line of the suggestions (spec §2). */
 export const seeAllText = (term: string) => `Ver todos os resultados para "${term}"`;

@@ -16,7 +16,11 @@ type SuggestionState =
   | { status: 'results'; term: string; items: SearchSuggestion[] }
   | { status: 'empty'; term: string };
 
-export function useSuggestions(term: string, enabled: boolean): SuggestionState {
+export function useSuggestions(
+  term: string,
+  enabled: boolean,
+  cemiterio: string | null = null,
+): SuggestionState {
   const [state, setState] = useState<SuggestionState>({ status: 'hidden' });
   const q = term.trim();
   const active = enabled && q.length >= SEARCH_LIMITS.minSuggestionChars;
@@ -29,7 +33,7 @@ export function useSuggestions(term: string, enabled: boolean): SuggestionState 
     const controller = new AbortController();
     setState({ status: 'loading', term: q });
     const timer = window.setTimeout(() => {
-      void load(q, controller.signal).then((items) => {
+      void load(q, controller.signal, cemiterio).then((items) => {
         if (controller.signal.aborted || items === null) return;
         setState(
           items.length > 0 ? { status: 'results', term: q, items } : { status: 'empty', term: q },
@@ -40,7 +44,7 @@ export function useSuggestions(term: string, enabled: boolean): SuggestionState 
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [q, active]);
+  }, [q, active, cemiterio]);
 
   // Closed (Escape, blur, a choice) means hidden in this very render, not one effect later:
   // a screen reader or a test reading aria-expanded right after Escape must not see "true".
@@ -50,10 +54,14 @@ export function useSuggestions(term: string, enabled: boolean): SuggestionState 
 const HIDDEN: SuggestionState = { status: 'hidden' };
 
 /** The suggestions, or null when the request was aborted (a newer term took over). */
-async function load(q: string, signal: AbortSignal): Promise<SearchSuggestion[] | null> {
+async function load(
+  q: string,
+  signal: AbortSignal,
+  cemiterio: string | null,
+): Promise<SearchSuggestion[] | null> {
   try {
     const { fetchSuggestions } = await import('../../data/search/search-calls');
-    const outcome = await fetchSuggestions(q, signal);
+    const outcome = await fetchSuggestions(q, signal, undefined, cemiterio);
     return outcome.items;
   } catch {
     // Aborted, or the calls module could not load without signal: nothing to show (silently).

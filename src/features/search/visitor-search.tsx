@@ -5,9 +5,13 @@
  * spec §2 says (hidden when logged out); this form is a separate, plain one: a GET form whose
  * submit goes to the results page, which answers from the visit pack without signal.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { chooseCemetery, useChosenCemetery } from '../../data/cemeteries/chosen-cemetery';
 import { resultsPath } from './search-paths';
+
+const VisitorCemeteryChoice = lazy(() => import('./visitor-cemetery-choice'));
+
 import './visitor-search.css';
 
 const VISITOR_SEARCH_TEXT = {
@@ -27,13 +31,22 @@ interface Props {
 export function VisitorSearch({ initial = '', intro = false }: Props) {
   const navigate = useNavigate();
   const [term, setTerm] = useState(initial);
+  // With several cemeteries the search can be narrowed to one; with one, nothing shows.
+  const cemiterio = useChosenCemetery();
   const id = useId();
   const titleId = `${id}-titulo`;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = term.trim();
-    if (q) navigate(resultsPath(q));
+    if (q) navigate(resultsPath(q, cemiterio));
+  }
+
+  function choose(id: string | null) {
+    chooseCemetery(id);
+    // On the results page a new choice searches again at once.
+    const q = term.trim();
+    if (!intro && q) navigate(resultsPath(q, id));
   }
 
   const form = (
@@ -58,6 +71,9 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
             {VISITOR_SEARCH_TEXT.submit}
           </button>
         </div>
+        <Suspense fallback={null}>
+          <VisitorCemeteryChoice value={cemiterio} onChange={choose} device={!intro} />
+        </Suspense>
       </form>
     </search>
   );
