@@ -47,12 +47,12 @@ describe.each(engines)('e-mail verification ($name)', (engine) => {
     expect(link.origin).toBe('http://memorial.test');
     expect(link.pathname).toBe('/auth/verify-email');
     const token = await loginToken(h, email);
-    expect((await checkUser(h, token)).json().user.emailVerified).toBe(false);
+    expect((await checkUser(h, token)).json().emailVerified).toBe(false);
 
     const first = await verify(link.searchParams.toString());
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ message: ACCOUNT_MSG.emailVerified });
-    expect((await checkUser(h, token)).json().user.emailVerified).toBe(true);
+    expect((await checkUser(h, token)).json().emailVerified).toBe(true);
 
     const again = await verify(link.searchParams.toString());
     expect(again.statusCode).toBe(400);
@@ -182,7 +182,7 @@ describe.each(engines)('e-mail verification ($name)', (engine) => {
     const { email } = await registerAndGetLink();
     const token = await loginToken(h, email);
     const check = await checkUser(h, token);
-    const user = check.json().user;
+    const user = check.json();
     const edit = await h.app.inject({
       method: 'PATCH',
       url: `/api/users/edit/${user._id}`,
@@ -212,7 +212,7 @@ describe.each(engines)('e-mail verification ($name)', (engine) => {
     const { email, link } = await registerAndGetLink();
     expect((await verify(link.searchParams.toString())).statusCode).toBe(200);
     const token = await loginToken(h, email);
-    const id = (await checkUser(h, token)).json().user._id as string;
+    const id = (await checkUser(h, token)).json()._id as string;
     const newEmail = `novo.${Date.now()}@exemplo.com`;
 
     const edit = await h.app.inject({
@@ -233,7 +233,7 @@ describe.each(engines)('e-mail verification ($name)', (engine) => {
     expect(changeLink.searchParams.get('email')).toBe(newEmail);
 
     expect((await verify(changeLink.searchParams.toString())).statusCode).toBe(200);
-    const after = (await checkUser(h, token)).json().user;
+    const after = (await checkUser(h, token)).json();
     expect(after).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
     await loginToken(h, newEmail, STRONG_PASSWORD);
     const old = await h.app.inject({

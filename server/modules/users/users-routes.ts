@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MSG } from '../../../src/domain/messages';
 import {
-  CurrentUserSchema,
+  AccountUserSchema,
   LoginBodySchema,
   RegisterBodySchema,
 } from '../../../src/domain/schemas/user';
@@ -45,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // user, so this one shape serves both clients — issue [C]).
   app.get(
     '/users/checkuser',
-    { preHandler: app.authenticate, schema: { response: { 200: CurrentUserSchema } } },
+    { preHandler: app.authenticate, schema: { response: { 200: AccountUserSchema } } },
     async (request) => {
       // authenticate guarantees the user; the check keeps TypeScript honest without a cast.
       if (!request.user) throw unauthorized(MSG.unauthenticated);
