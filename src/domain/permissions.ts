@@ -24,7 +24,9 @@ export type Action =
   /** Print QR label sheets (admin). */
   | 'label:print'
   /** Replace the cemetery plan image and its corners (admin). */
-  | 'plan:edit';
+  | 'plan:edit'
+  /** Export the whole register and import records from a spreadsheet (admin). */
+  | 'burial:spreadsheet';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
@@ -47,6 +49,7 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'user:manage':
     case 'label:print':
     case 'plan:edit':
+    case 'burial:spreadsheet':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':
