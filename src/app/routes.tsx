@@ -45,6 +45,7 @@ const ConflictReviewPage = lazy(() => import('../features/outbox/conflict-review
 const OfflinePage = lazy(() => import('../features/offline/offline-page'));
 const PlanAdminPage = lazy(() => import('../features/map/plan-admin-page'));
 const LabelsPage = lazy(() => import('../features/map/labels-page'));
+const SheetsPage = lazy(() => import('../features/spreadsheets/sheets-page'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -65,6 +66,7 @@ const CREATE_USER = allowedTo(
   'Acesso restrito: somente administradores podem criar usuários.',
 );
 const EDIT_PLAN = allowedTo('plan:edit');
+const SPREADSHEETS = allowedTo('burial:spreadsheet');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
@@ -120,6 +122,7 @@ export function AppRoutes() {
             <Route path="/usuarios/add" element={at(UserCreatePage, CREATE_USER)} />
             <Route path="/usuarios/edit/:id" element={at(UserEditPage, MANAGE_USERS)} />
             <Route path="/admin/mapa" element={at(PlanAdminPage, EDIT_PLAN)} />
+            <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -24,6 +24,7 @@ export default function DashboardPage() {
   const actor = status === 'authenticated' && auth ? { id: auth.userId, role } : null;
   const mayEditPlan = can(actor, 'plan:edit');
   const mayPrintLabels = can(actor, 'label:print');
+  const maySheets = can(actor, 'burial:spreadsheet');
   const mayManage = can(actor, 'burial:assign') && can(actor, 'burial:delete');
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
@@ -97,11 +98,13 @@ export default function DashboardPage() {
         )}
       </div>
       {/* The admin's map and label screens live here: the navbar's links are fixed by spec §2. */}
-      {(mayEditPlan || mayPrintLabels) && (
+      {(mayEditPlan || mayPrintLabels || maySheets) && (
         <p className="dash-tools">
           {mayEditPlan && <Link to="/admin/mapa">Mapa do cemitério</Link>}
           {mayEditPlan && mayPrintLabels && ' · '}
           {mayPrintLabels && <Link to="/sepultados/etiquetas">Etiquetas com código QR</Link>}
+          {maySheets && (mayEditPlan || mayPrintLabels) && ' · '}
+          {maySheets && <Link to="/admin/planilhas">Planilhas</Link>}
         </p>
       )}
       {/* Whoever keeps records here but may not create them is told who can. */}
