@@ -95,10 +95,8 @@ export const sheetRoutes: FastifyPluginAsyncTypebox = async (app) => {
           onProgress: (feitas, total) => send({ tipo: 'progresso', feitas, total }),
         });
         for (const id of outcome.updatedIds) forgetCached(app.ctx, id);
-        if (outcome.criados > 0 || outcome.updatedIds.length === 0) {
-          // Drops the cached home pages (the id is only a cache key here).
-          forgetCached(app.ctx, '');
-        }
+        // New records: the cached home pages go (no record is cached under the empty id).
+        if (outcome.criados > 0) forgetCached(app.ctx, '');
         send({
           tipo: 'resultado',
           total: outcome.total,
