@@ -205,6 +205,14 @@ describe.each(engines)('planilhas ($name)', (engine) => {
     expect(p.comErro.map((r) => r.erros.id)).toEqual([SHEET_MSG.unknownId, SHEET_MSG.badId]);
   });
 
+  it('numbers rows as the spreadsheet does (multi-line cells and blank lines counted)', async () => {
+    const csv =
+      'Nome;Epitáfio;Data de falecimento;Quadra;Placa\nA;"uma\nduas";01/01/2020;1;1\n\nB;x;99/99/2020;1;2\n';
+    const p = (await upload(h, admin, 'previa', csv)).json() as SheetPreview;
+    expect(p.linhas.map((r) => r.linha)).toEqual([2, 5]);
+    expect(p.comErro.map((r) => r.linha)).toEqual([5]);
+  });
+
   it('reads XLSX (dates as dates, formulas refused) and exports XLSX', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Planilha1');
