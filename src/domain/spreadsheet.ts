@@ -145,6 +145,8 @@ export function checkRow(cells: readonly string[], mapping: SheetMapping): Check
   const errors: FieldErrors = {};
   const input: BurialInput = {};
   let id: string | null = null;
+  // An id written (even a malformed one) means an update: only the mapped fields are checked.
+  let update = false;
   mapping.forEach((field, column) => {
     if (!field) return;
     const { value, formula } = cellValue(cells[column] ?? '');
@@ -158,13 +160,14 @@ export function checkRow(cells: readonly string[], mapping: SheetMapping): Check
     }
     if (field === 'id') {
       const trimmed = value.trim().toLowerCase();
+      update = trimmed !== '';
       if (trimmed && !isId(trimmed)) errors.id = SHEET_MSG.badId;
       else id = trimmed || null;
       return;
     }
     input[field] = value;
   });
-  const ruleErrors = validateBurial(input, { partial: id !== null });
+  const ruleErrors = validateBurial(input, { partial: update });
   for (const [field, message] of Object.entries(ruleErrors)) {
     if (!errors[field] && message) errors[field] = message;
   }
