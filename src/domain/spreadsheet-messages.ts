@@ -10,12 +10,10 @@ export const SHEET_MSG = {
   empty: 'A planilha está vazia: a primeira linha deve ter os nomes das colunas.',
   badMapping: 'O mapeamento das colunas é inválido.',
   duplicateMapping: (label: string) => `Mais de uma coluna foi ligada ao campo "${label}".`,
-  nomeUnmapped: 'Ligue uma coluna ao campo "Nome" (e às demais obrigatórias) para importar.',
   formula: 'Fórmulas não são aceitas: digite o valor (ou comece a célula com apóstrofo).',
   badId: 'Identificador inválido: deixe vazio para criar um registro novo.',
   unknownId: 'Nenhum registro com este identificador: deixe vazio para criar um registro novo.',
   duplicateId: 'Este identificador aparece em mais de uma linha da planilha.',
   importFailed:
     'A importação parou por um erro no servidor. Os lotes já gravados ficaram; confira e envie a planilha de novo.',
-  missingColumn: (label: string) => `Falta a coluna "${label}" (campo obrigatório).`,
 } as const;
