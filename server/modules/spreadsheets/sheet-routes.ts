@@ -86,7 +86,12 @@ export const sheetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Read and checked before the answer starts: a bad file is still a plain 4xx.
     const checked = await checkUpload(app.ctx.database, upload.data, upload.mapping);
     const out = new PassThrough();
-    const send = (line: SheetImportLine) => out.write(`${JSON.stringify(line)}\n`);
+    // The admin may close the page mid-import: the batches go on (each commits on its own);
+    // only the lines to a gone client are dropped.
+    const send = (line: SheetImportLine) => {
+      if (!out.destroyed && !out.writableEnded) out.write(`${JSON.stringify(line)}\n`);
+    };
+    out.on('error', () => {});
     const user = request.user;
     void (async () => {
       try {
