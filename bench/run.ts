@@ -36,6 +36,7 @@ import { packScenario } from './scenarios/pack';
 import { scaleScenario } from './scenarios/scale';
 import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
+import { sheetScenario } from './scenarios/sheet';
 import { soakScenario } from './scenarios/soak';
 
 type Scenario = (ctx: BenchContext) => Promise<Row[]>;
@@ -44,6 +45,7 @@ const SCENARIOS: Record<string, Scenario> = {
   sepultados: sepultadosScenario,
   search: searchScenario,
   pack: packScenario,
+  sheet: sheetScenario,
 };
 // Long (10 min per engine by default): only with --only soak.
 const OPT_IN: Record<string, Scenario> = { soak: soakScenario };

@@ -22,6 +22,7 @@ import { imageRoutes } from './modules/images/images-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
 import { mapRoutes } from './modules/map/map-routes';
 import { searchRoutes } from './modules/search/search-routes';
+import { sheetRoutes } from './modules/spreadsheets/sheet-routes';
 import { syncRoutes } from './modules/sync/sync-routes';
 import { blockedWordsOf } from './modules/tributes/tributes-blocked-words';
 import { tributeRoutes } from './modules/tributes/tributes-routes';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(userRoutes);
       await api.register(assigneeRoutes);
       await api.register(searchRoutes);
+      await api.register(sheetRoutes);
       await api.register(burialRoutes);
       await api.register(tributeRoutes);
       await api.register(imageRoutes);

@@ -47,6 +47,7 @@ const PlanAdminPage = lazy(() => import('../features/map/plan-admin-page'));
 const LabelsPage = lazy(() => import('../features/map/labels-page'));
 const CemeteriesAdminPage = lazy(() => import('../features/cemeteries/cemeteries-admin-page'));
 const CemeteryPage = lazy(() => import('../features/cemeteries/cemetery-page'));
+const SheetsPage = lazy(() => import('../features/spreadsheets/sheets-page'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -68,6 +69,7 @@ const CREATE_USER = allowedTo(
 );
 const EDIT_PLAN = allowedTo('plan:edit');
 const MANAGE_CEMETERIES = allowedTo('cemetery:manage');
+const SPREADSHEETS = allowedTo('burial:spreadsheet');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
@@ -125,6 +127,7 @@ export function AppRoutes() {
             <Route path="/admin/mapa" element={at(PlanAdminPage, EDIT_PLAN)} />
             <Route path="/admin/cemiterios" element={at(CemeteriesAdminPage, MANAGE_CEMETERIES)} />
             <Route path="/cemiterios/:id" element={at(CemeteryPage)} />
+            <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

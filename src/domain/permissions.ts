@@ -26,7 +26,9 @@ export type Action =
   /** Replace the cemetery plan image and its corners (admin). */
   | 'plan:edit'
   /** Create, edit, rename and merge cemeteries, and set each one's plan (admin). */
-  | 'cemetery:manage';
+  | 'cemetery:manage'
+  /** Export the whole register and import records from a spreadsheet (admin). */
+  | 'burial:spreadsheet';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
@@ -50,6 +52,7 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'label:print':
     case 'plan:edit':
     case 'cemetery:manage':
+    case 'burial:spreadsheet':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':

@@ -4,7 +4,7 @@
  * assigned to them and may edit those. Staff work goes straight to the API; the list is asked
  * again after every change.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { assignAssignee, deleteBurial } from '../../data/burials/burial-calls';
 import { useAssignees } from '../../data/burials/use-assignees';
@@ -25,6 +25,14 @@ export default function DashboardPage() {
   const mayEditPlan = can(actor, 'plan:edit');
   const mayManageCemeteries = can(actor, 'cemetery:manage');
   const mayPrintLabels = can(actor, 'label:print');
+  const maySheets = can(actor, 'burial:spreadsheet');
+  // The admin's tool screens, as far as this person may use them.
+  const tools = [
+    mayManageCemeteries && { to: '/admin/cemiterios', label: 'Cemitérios' },
+    mayEditPlan && { to: '/admin/mapa', label: 'Mapa do cemitério' },
+    mayPrintLabels && { to: '/sepultados/etiquetas', label: 'Etiquetas com código QR' },
+    maySheets && { to: '/admin/planilhas', label: 'Planilhas' },
+  ].filter((tool): tool is { to: string; label: string } => Boolean(tool));
   const mayManage = can(actor, 'burial:assign') && can(actor, 'burial:delete');
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState('');
@@ -98,13 +106,14 @@ export default function DashboardPage() {
         )}
       </div>
       {/* The admin's map and label screens live here: the navbar's links are fixed by spec §2. */}
-      {(mayManageCemeteries || mayEditPlan || mayPrintLabels) && (
+      {tools.length > 0 && (
         <p className="dash-tools">
-          {mayManageCemeteries && <Link to="/admin/cemiterios">Cemitérios</Link>}
-          {mayManageCemeteries && (mayEditPlan || mayPrintLabels) && ' · '}
-          {mayEditPlan && <Link to="/admin/mapa">Mapa do cemitério</Link>}
-          {mayEditPlan && mayPrintLabels && ' · '}
-          {mayPrintLabels && <Link to="/sepultados/etiquetas">Etiquetas com código QR</Link>}
+          {tools.map((tool, i) => (
+            <Fragment key={tool.to}>
+              {i > 0 && ' · '}
+              <Link to={tool.to}>{tool.label}</Link>
+            </Fragment>
+          ))}
         </p>
       )}
       {/* Whoever keeps records here but may not create them is told who can. */}

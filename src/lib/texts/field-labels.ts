@@ -1,24 +1,7 @@
-/** The form's label of each burial field (spec §3: nacionalidade is "Naturalidade", chapa "Placa"). */
+/** The form's labels (one copy, in src/domain/burial-labels.ts) and values as a person reads them. */
 import { formatBrDate } from '../../domain/burial-dates';
-import type { BurialField } from '../../domain/burial-rules';
 
-export const FIELD_LABELS: Record<BurialField, string> = {
-  nome: 'Nome',
-  idade: 'Idade',
-  dtNasc: 'Data de nascimento',
-  dtFal: 'Data de falecimento',
-  nacionalidade: 'Naturalidade',
-  mae: 'Mãe',
-  pai: 'Pai',
-  cemiterio: 'Cemitério',
-  rua: 'Rua',
-  quadra: 'Quadra',
-  chapa: 'Placa',
-  tipoSepultura: 'Tipo de sepultura',
-  epitafio: 'Epitáfio',
-  latitude: 'Latitude',
-  longitude: 'Longitude',
-};
+export { FIELD_LABELS } from '../../domain/burial-labels';
 
 /** A stored value as a person reads it: dates DD/MM/AAAA, nothing as "(vazio)". */
 export function fieldValueText(field: string, value: string | number | null | undefined): string {
