@@ -9,6 +9,8 @@
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
+ * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
+ * bench/pack-scale-seed.ts): the visit pack per cemetery at 100,000 and 1,500,000 records.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
  * the bundle report and the chunks each route loads); `bundle` writes only the chunk sizes.
  */
@@ -28,6 +30,7 @@ import { checkuserScenario } from './scenarios/checkuser';
 import { firstVisitScenario } from './scenarios/first-visit';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
+import { packScaleScenario } from './scenarios/pack-scale';
 import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
 import { soakScenario } from './scenarios/soak';
@@ -40,7 +43,7 @@ const SCENARIOS: Record<string, Scenario> = {
   pack: packScenario,
 };
 // Long (10 min per engine by default): only with --only soak.
-const OPT_IN: Record<string, Scenario> = { soak: soakScenario };
+const OPT_IN: Record<string, Scenario> = { soak: soakScenario, 'pack-scale': packScaleScenario };
 
 const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
 const ROOT = path.resolve(import.meta.dirname, '..');

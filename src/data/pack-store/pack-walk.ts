@@ -9,7 +9,6 @@
 import Dexie from 'dexie';
 import { packIdAt } from '../../domain/pack-format';
 import { PACK_PAGE_LIMIT, type PackAnswer } from '../../domain/sync-types';
-import { api, toApiFailure } from '../api';
 import type { MemorialDb } from '../db';
 import { toSyncStopped } from '../sync/sync-errors';
 import { buildPackIndex } from './pack-index-build';
@@ -27,26 +26,6 @@ export type PackFetcher = (
   limit: number,
   signal?: AbortSignal,
 ) => Promise<FetchedPackPage>;
-
-function wireBytes(url: string, fallback: number): number {
-  if (typeof performance === 'undefined' || !performance.getEntriesByName) return fallback;
-  const entry = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
-  return entry && entry.encodedBodySize > 0 ? entry.encodedBodySize : fallback;
-}
-
-export const fetchPackPage: PackFetcher = async (pack, since, limit, signal) => {
-  const searchParams: Record<string, string> = { limit: String(limit) };
-  if (since) searchParams.since = since;
-  if (pack) searchParams.cemiterio = pack;
-  try {
-    const res = await api.get('sync/pack', { searchParams, signal });
-    const text = await res.text();
-    return { answer: JSON.parse(text) as PackAnswer, bytes: wireBytes(res.url, text.length) };
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw await toApiFailure(err, 'Não foi possível baixar os registros.');
-  }
-};
 
 export function freshMeta(id: string, nome: string | null): PackMeta {
   return { id, nome, next: 0, pages: 0, bytes: 0, overrides: {}, records: 0 };
@@ -122,7 +101,8 @@ export interface PackProgress {
 export interface PackWalkOptions {
   /** The cemetery's name for a new pack (said on each hit). */
   nome?: string | null;
-  fetchPage?: PackFetcher;
+  /** GET /api/sync/pack (pack-fetch.ts fetchPackPage in the app). */
+  fetchPage: PackFetcher;
   limit?: number;
   signal?: AbortSignal;
   onPage?: (p: PackProgress) => void | Promise<void>;
@@ -140,9 +120,9 @@ export interface PackWalkResult {
 export async function walkPack(
   db: MemorialDb,
   pack: string,
-  options: PackWalkOptions = {},
+  options: PackWalkOptions,
 ): Promise<PackWalkResult> {
-  const fetchPage = options.fetchPage ?? fetchPackPage;
+  const { fetchPage } = options;
   const limit = options.limit ?? PACK_PAGE_LIMIT;
   const { signal } = options;
   const result: PackWalkResult = { pages: 0, records: 0, bytes: 0, indexMs: 0 };
