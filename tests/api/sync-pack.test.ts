@@ -5,6 +5,7 @@
  * cemetery (as `deleted`), and nothing of other cemeteries on a first walk; the whole register
  * without `cemiterio`; input checks.
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packIdAt, packRecordAt } from '../../src/domain/pack-format';
 import type { PackAnswer } from '../../src/domain/sync-types';
@@ -140,8 +141,29 @@ describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
     expect(all).toEqual(await liveIn(null));
   });
 
+  it("estimates one cemetery's pack: its records and the compact pages' bytes", async () => {
+    const first = await createRecord(h, admin, {
+      nome: 'Pessoa Gama 0',
+      cemiterio: 'Cemitério Gama',
+    });
+    for (let i = 1; i < 12; i++) {
+      await createRecord(h, admin, { nome: `Pessoa Gama ${i}`, cemiterio: 'Cemitério Gama' });
+    }
+    const gama = await cemeteryOf(first.id);
+    const res = await h.app.inject({ method: 'GET', url: `/api/sync/info?cemiterio=${gama}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const info = res.json() as { records: number; recordBytesEstimate: number; thumbs: number };
+    expect(info.records).toBe(12);
+    expect(info.thumbs).toBe(0);
+    const page = await pack({ cemiterio: gama, limit: '100' });
+    const gz = zlib.gzipSync(JSON.stringify(page)).length;
+    expect(info.recordBytesEstimate).toBeGreaterThan(gz * 0.8);
+    expect(info.recordBytesEstimate).toBeLessThan(gz * 1.25);
+  });
+
   it('refuses a malformed cursor or cemetery id', async () => {
     for (const url of [
+      '/api/sync/info?cemiterio=nope',
       '/api/sync/pack?since=1.2.3',
       '/api/sync/pack?since=abc',
       '/api/sync/pack?cemiterio=nope',

@@ -11,6 +11,7 @@ import {
   MineAnswerSchema,
   PackPageSchema,
   PackQuerySchema,
+  SyncInfoQuerySchema,
   SyncInfoSchema,
   SyncPageSchema,
   SyncQuerySchema,
@@ -45,10 +46,10 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // What a visit pack costs, before it starts (server/modules/sync/sync-info.ts says how).
   app.get(
     '/sync/info',
-    { schema: { response: { 200: SyncInfoSchema } } },
-    async (_request, reply) => {
+    { schema: { querystring: SyncInfoQuerySchema, response: { 200: SyncInfoSchema } } },
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return syncInfo(app.ctx);
+      return syncInfo(app.ctx, Date.now(), request.query.cemiterio ?? null);
     },
   );
 

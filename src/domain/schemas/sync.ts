@@ -38,6 +38,12 @@ export const SyncInfoSchema = Type.Object({
   thumbBytes: Type.Integer(),
 });
 
+/** The query string of GET /api/sync/info: `cemiterio` asks for that cemetery's visit pack. */
+export const SyncInfoQuerySchema = Type.Object(
+  { cemiterio: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$' })) },
+  { additionalProperties: false },
+);
+
 /** GET /api/sync/mine (login): what the caller may edit — all records (admin) or these ids. */
 export const MineAnswerSchema = Type.Object({
   userId: Type.String(),
