@@ -4,6 +4,7 @@
  * offline search over the packs (pack-search.ts) on a database of its own, exposed on globalThis.
  */
 import { MemorialDb } from '../src/data/db';
+import { pageStore } from '../src/data/pack-store/pack-rows';
 import { searchPacks } from '../src/data/pack-store/pack-search';
 import { type PackFetcher, removePack, walkPack } from '../src/data/pack-store/pack-walk';
 import { packRecordAt } from '../src/domain/pack-format';
@@ -47,7 +48,11 @@ async function install(pack: string, nome: string) {
 /** `count` records spread over the pack (for the query lists). */
 async function sample(pack: string, count: number) {
   const meta = await db.packs.get(pack);
-  const pages = await db.packPages.where('[pack+first]').between([pack, 0], [pack, 1e12]).toArray();
+  const store = meta ? pageStore(meta) : pack;
+  const pages = await db.packPages
+    .where('[pack+first]')
+    .between([store, 0], [store, 1e12])
+    .toArray();
   const out = [];
   const step = Math.max(1, Math.floor((meta?.next ?? 0) / count));
   for (let o = 0; o < (meta?.next ?? 0) && out.length < count; o += step) {

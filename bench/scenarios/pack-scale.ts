@@ -43,7 +43,6 @@ interface PackBench {
   remove(pack: string): Promise<void>;
 }
 type BenchWindow = { packBench: PackBench };
-const bench = () => (globalThis as unknown as BenchWindow).packBench;
 
 const ROUNDS = 3;
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
@@ -128,7 +127,8 @@ export async function packScaleScenario(ctx: BenchContext): Promise<Row[]> {
     note,
   });
   try {
-    const context = await browser.newContext();
+    // The app's CSP forbids inline scripts; the bench injects its bundle into a page of the origin.
+    const context = await browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
     const encodings = new Set<string>();
     page.on('response', (r) => {
@@ -148,7 +148,10 @@ export async function packScaleScenario(ctx: BenchContext): Promise<Row[]> {
       console.log(`pack-scale: ${cem.nome} (${cem.n})`);
       const before = await usage(page);
       const inst = await heapDuring(cdp, () =>
-        page.evaluate(([id, nome]) => bench().install(id, nome), [cem.id, cem.nome] as const),
+        page.evaluate(
+          ([id, nome]) => (globalThis as unknown as BenchWindow).packBench.install(id, nome),
+          [cem.id, cem.nome] as const,
+        ),
       );
       const space = (await usage(page)) - before;
       installed.push({ ...cem, space });
@@ -171,7 +174,10 @@ export async function packScaleScenario(ctx: BenchContext): Promise<Row[]> {
         ),
       );
 
-      const graves = await page.evaluate(([id]) => bench().sample(id, 60), [cem.id] as const);
+      const graves = await page.evaluate(
+        ([id]) => (globalThis as unknown as BenchWindow).packBench.sample(id, 60),
+        [cem.id] as const,
+      );
       const lists = { search: searchQueries(graves), suggest: suggestionQueries(graves) };
       // A fresh tab: the first search reads the directory and rows from IndexedDB.
       await page.reload();
@@ -180,7 +186,10 @@ export async function packScaleScenario(ctx: BenchContext): Promise<Row[]> {
       cdp = await context.newCDPSession(page);
       for (const kind of ['search', 'suggest'] as const) {
         const t = await heapDuring(cdp, () =>
-          page.evaluate(([q, r, k]) => bench().time(q, r, k), [lists[kind], ROUNDS, kind] as const),
+          page.evaluate(
+            ([q, r, k]) => (globalThis as unknown as BenchWindow).packBench.time(q, r, k),
+            [lists[kind], ROUNDS, kind] as const,
+          ),
         );
         const sorted = [...t.value.samples].sort((a, b) => a - b);
         const what = kind === 'search' ? 'offline search (50 + total)' : 'suggestions (8)';
@@ -193,10 +202,10 @@ export async function packScaleScenario(ctx: BenchContext): Promise<Row[]> {
           ),
         );
       }
-      const d = await page.evaluate(([id, nome]) => bench().install(id, nome), [
-        cem.id,
-        cem.nome,
-      ] as const);
+      const d = await page.evaluate(
+        ([id, nome]) => (globalThis as unknown as BenchWindow).packBench.install(id, nome),
+        [cem.id, cem.nome] as const,
+      );
       rows.push(
         row(
           `pack ${label}: no-change delta sync`,
@@ -208,7 +217,9 @@ export async function packScaleScenario(ctx: BenchContext): Promise<Row[]> {
     const first = installed[0];
     if (first && installed.length > 1) {
       const before = await usage(page);
-      await page.evaluate(([id]) => bench().remove(id), [first.id] as const);
+      await page.evaluate(([id]) => (globalThis as unknown as BenchWindow).packBench.remove(id), [
+        first.id,
+      ] as const);
       rows.push(
         row(
           'remove one pack',

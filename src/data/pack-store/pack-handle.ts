@@ -9,10 +9,11 @@ import { nameWords } from '../../domain/search-text';
 import type { MemorialDb } from '../db';
 import type { Vocabulary } from '../search/offline-lookup';
 import { isNameKey, STREET } from './pack-keys';
-import { DIRECTORY, type PackIndexRow, type PackMeta, RANKS } from './pack-rows';
+import { DIRECTORY, type PackIndexRow, type PackMeta, pageStore } from './pack-rows';
 import { decodePostings } from './postings';
 
-const PAGE_CACHE = 24;
+// Pages of 256 records (~15 kB): a phone tab keeps a few hundred, not the pack.
+const PAGE_CACHE = 256;
 
 export class PackHandle {
   readonly keyIndex = new Map<string, number>();
@@ -21,7 +22,6 @@ export class PackHandle {
   readonly streetWords = new Set<string>();
   private rows = new Map<number, PackIndexRow>();
   private pages = new Map<number, PackColumns>();
-  private ranks: Uint32Array | null = null;
 
   constructor(
     private db: MemorialDb,
@@ -82,15 +82,6 @@ export class PackHandle {
     });
   }
 
-  /** Live ordinals in the ranking's tie order (row RANKS), read once. */
-  async byRank(): Promise<Uint32Array> {
-    if (!this.ranks) {
-      const row = await this.db.packIndex.get([this.meta.id, RANKS]);
-      this.ranks = row?.ends ?? new Uint32Array(0);
-    }
-    return this.ranks;
-  }
-
   pageOf(ordinal: number): number {
     let lo = 0;
     let hi = this.firsts.length - 1;
@@ -112,14 +103,14 @@ export class PackHandle {
       else missing.push(f);
     }
     if (missing.length > 0) {
-      const got = await this.db.packPages.bulkGet(missing.map((f) => [this.meta.id, f]));
+      const got = await this.db.packPages.bulkGet(missing.map((f) => [pageStore(this.meta), f]));
       got.forEach((page, i) => {
         const f = missing[i] ?? 0;
         if (!page) return;
         out.set(f, page);
         this.pages.set(f, page);
       });
-      // Oldest first out: a phone tab keeps a few pages, not the pack.
+      // Oldest first out.
       while (this.pages.size > PAGE_CACHE) {
         const oldest = this.pages.keys().next().value;
         if (oldest === undefined) break;
@@ -133,7 +124,7 @@ export class PackHandle {
 const handles = new WeakMap<MemorialDb, Map<string, PackHandle>>();
 
 const stampOf = (m: PackMeta) =>
-  `${m.indexed?.next ?? -1}.${m.indexed?.overrides ?? -1}.${m.records}.${m.updatedAt ?? 0}`;
+  `${m.gen ?? 0}.${m.indexed?.next ?? -1}.${m.records}.${Object.keys(m.overrides).length}`;
 
 /** The indexed packs on the device, as handles (re-read only when a pack's index changed). */
 export async function packHandles(db: MemorialDb): Promise<PackHandle[]> {
@@ -149,7 +140,7 @@ export async function packHandles(db: MemorialDb): Promise<PackHandle[]> {
         db.packIndex.get([meta.id, DIRECTORY]),
         db.packPages
           .where('[pack+first]')
-          .between([meta.id, Dexie.minKey], [meta.id, Dexie.maxKey])
+          .between([pageStore(meta), Dexie.minKey], [pageStore(meta), Dexie.maxKey])
           .primaryKeys(),
       ]);
       if (!dir) continue;

@@ -1,27 +1,46 @@
 /**
- * Builds a pack's token index from its stored pages (after every walk that stored pages): one
- * pass over the pages, a few at a time, each live record's keys (pack-keys.ts) appended to
- * their posting lists in ordinal order; then the keys sorted and cut into rows of ~64 kB, and
- * the directory. Records a newer page replaced, deleted ones and those moved to another
- * cemetery (PackMeta.overrides) are left out, so the search never meets them.
- * Memory: the posting lists of the whole pack (~1–2 bytes per key of a record) while it runs.
+ * Compacts a pack after every walk that stored pages, and builds its token index:
+ *  1. one pass over the stored pages (a few at a time) gives each live record its rank — the
+ *     ranking's tie order (search-score.ts compareHits: latest death first, unknown last, then
+ *     id descending). Records a newer page replaced, deleted ones and those moved to another
+ *     cemetery (PackMeta.overrides) get none and are dropped here;
+ *  2. in chunks of ranks (a few passes, so the page holds a chunk, not the pack), the records
+ *     are written again in rank order in pages of PAGE_RECORDS (a new page store, so the old
+ *     one answers searches until the switch), each record's keys (pack-keys.ts) appended to
+ *     their posting lists — the rank is the record's new ordinal, so lists stay ascending;
+ *  3. one transaction switches the pack to the new pages and index and drops the old pages.
+ * Why rank order: a search with thousands of candidates reads them best-placed first and stops
+ * early (pack-search.ts); in rank order they sit in few neighbouring pages, and small pages
+ * make each candidate read cheap.
+ * Memory: the posting lists (~1–2 bytes per key of a record), three numbers per record for the
+ * ranking, and one chunk of records. Space: the old and new pages until the switch.
  */
 import Dexie from 'dexie';
-import { ID_LENGTH, packIdAt } from '../../domain/pack-format';
+import {
+  encodePackRecords,
+  ID_LENGTH,
+  type PackRecord,
+  packIdAt,
+  packRecordAt,
+} from '../../domain/pack-format';
 import type { MemorialDb } from '../db';
 import { KeyMaker } from './pack-keys';
-import { DIRECTORY, type PackIndexRow, type PackPageRow, RANKS } from './pack-rows';
+import { DIRECTORY, type PackIndexRow, type PackPageRow, pageStore } from './pack-rows';
 import { PostingWriter } from './postings';
 
 const ROW_BYTES = 64 * 1024;
 const PAGES_PER_READ = 4;
+/** Records per compacted page: a candidate read costs one small row. */
+export const PAGE_RECORDS = 256;
+/** Ranks placed per pass over the old pages. */
+const CHUNK_RANKS = 300_000;
 
-async function* pagesOf(db: MemorialDb, pack: string): AsyncGenerator<PackPageRow> {
+async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
   let after = -1;
   for (;;) {
     const rows = await db.packPages
       .where('[pack+first]')
-      .between([pack, after], [pack, Dexie.maxKey], false, true)
+      .between([store, after], [store, Dexie.maxKey], false, true)
       .limit(PAGES_PER_READ)
       .toArray();
     for (const row of rows) yield row;
@@ -68,80 +87,110 @@ export function indexRows(pack: string, writers: Map<string, PostingWriter>): Pa
   return rows;
 }
 
-export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void> {
-  const meta = await db.packs.get(pack);
-  if (!meta) return;
-  const overrides = meta.overrides;
-  const writers = new Map<string, PostingWriter>();
-  const maker = new KeyMaker();
-  const seen = new Set<string>();
-  let records = 0;
-  // The ranking's tie order (search-score.ts compareHits: latest death first, unknown last,
-  // then id descending) as numbers: ids are 24 hex, two halves of 48 bits each.
-  const day = new Float64Array(meta.next);
-  const hi = new Float64Array(meta.next);
-  const lo = new Float64Array(meta.next);
-  const live = new Uint32Array(meta.next);
-  for await (const page of pagesOf(db, pack)) {
+/** Each live ordinal's rank (-1: dropped), and how many are live. */
+async function ranks(
+  db: MemorialDb,
+  store: string,
+  next: number,
+  overrides: Record<string, number>,
+) {
+  const day = new Float64Array(next);
+  const hi = new Float64Array(next);
+  const lo = new Float64Array(next);
+  const live = new Uint32Array(next);
+  let count = 0;
+  for await (const page of pagesOf(db, store)) {
     for (let i = 0; i < page.nomes.length; i++) {
       const ordinal = page.first + i;
       const id = packIdAt(page, i);
       const newest = overrides[id];
-      if (newest !== undefined) {
-        seen.add(id);
-        if (newest !== ordinal) continue;
-      }
-      live[records++] = ordinal;
+      if (newest !== undefined && newest !== ordinal) continue;
+      live[count++] = ordinal;
       day[ordinal] = page.dtFal[i] ?? Number.NEGATIVE_INFINITY;
       hi[ordinal] = Number.parseInt(id.slice(0, ID_LENGTH / 2), 16);
       lo[ordinal] = Number.parseInt(id.slice(ID_LENGTH / 2), 16);
-      const keys = maker.keys({
-        nome: page.nomes[i] ?? '',
-        rua: (page.rua[i] ?? -1) < 0 ? null : (page.ruas[page.rua[i] ?? 0] ?? null),
-        quadra: page.quadras[page.quadra[i] ?? 0] ?? '',
-        chapa: page.chapas[i] ?? '',
-      });
-      for (const key of keys) {
-        let w = writers.get(key);
-        if (!w) {
-          w = new PostingWriter();
-          writers.set(key, w);
-        }
-        w.add(ordinal);
-      }
     }
   }
-  const rows = indexRows(pack, writers);
-  writers.clear();
-  const byRank = live
-    .subarray(0, records)
+  const order = live
+    .subarray(0, count)
     .sort(
       (a, b) =>
         (day[b] ?? 0) - (day[a] ?? 0) || (hi[b] ?? 0) - (hi[a] ?? 0) || (lo[b] ?? 0) - (lo[a] ?? 0),
     );
-  rows.push({ pack, row: RANKS, keys: [], ends: byRank, bytes: new Uint8Array(0) });
-  // Removals of ids this pack never held (changes elsewhere in the city) are forgotten.
-  const kept = Object.fromEntries(Object.entries(overrides).filter(([id]) => seen.has(id)));
-  await db.transaction('rw', db.packs, db.packIndex, async () => {
+  const rankOf = new Int32Array(next).fill(-1);
+  order.forEach((ordinal, rank) => {
+    rankOf[ordinal] = rank;
+  });
+  return { rankOf, count };
+}
+
+export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void> {
+  const meta = await db.packs.get(pack);
+  if (!meta) return;
+  const store = pageStore(meta);
+  const gen = (meta.gen ?? 0) + 1;
+  const target = pageStore({ id: pack, gen });
+  // What an interrupted build left there.
+  await dropPages(db, target);
+  const { rankOf, count } = await ranks(db, store, meta.next, meta.overrides);
+  const writers = new Map<string, PostingWriter>();
+  const maker = new KeyMaker();
+  for (let r0 = 0; r0 < count; r0 += CHUNK_RANKS) {
+    const slot: PackRecord[] = new Array(Math.min(CHUNK_RANKS, count - r0));
+    for await (const page of pagesOf(db, store)) {
+      for (let i = 0; i < page.nomes.length; i++) {
+        const r = rankOf[page.first + i] ?? -1;
+        if (r >= r0 && r < r0 + slot.length) slot[r - r0] = packRecordAt(page, i);
+      }
+    }
+    const rows: PackPageRow[] = [];
+    for (let s = 0; s < slot.length; s += PAGE_RECORDS) {
+      const records = slot.slice(s, s + PAGE_RECORDS);
+      records.forEach((record, j) => {
+        for (const key of maker.keys(record)) {
+          let w = writers.get(key);
+          if (!w) {
+            w = new PostingWriter();
+            writers.set(key, w);
+          }
+          w.add(r0 + s + j);
+        }
+      });
+      rows.push({ pack: target, first: r0 + s, ...encodePackRecords(records) });
+    }
+    await db.packPages.bulkPut(rows);
+  }
+  const rows = indexRows(pack, writers);
+  writers.clear();
+  await db.transaction('rw', db.packs, db.packPages, db.packIndex, async () => {
     const now = await db.packs.get(pack);
     // A walk that stored pages meanwhile builds again after it (under the sync lock: never).
-    if (!now || now.next !== meta.next) return;
+    if (!now || now.next !== meta.next || pageStore(now) !== store) {
+      await dropPages(db, target);
+      return;
+    }
+    await dropPages(db, store);
     await db.packIndex
       .where('[pack+row]')
       .between([pack, Dexie.minKey], [pack, Dexie.maxKey])
       .delete();
     await db.packIndex.bulkPut(rows);
-    const overridesNow = { ...kept, ...diff(overrides, now.overrides) };
     await db.packs.put({
       ...now,
-      overrides: overridesNow,
-      records,
-      indexed: { next: now.next, overrides: Object.keys(overridesNow).length },
+      gen,
+      next: count,
+      pages: Math.ceil(count / PAGE_RECORDS),
+      // Every replaced, deleted or moved record is gone from the new pages.
+      overrides: {},
+      records: count,
+      indexed: { next: count, overrides: 0 },
     });
   });
 }
 
-/** Entries written after the build read the overrides (none under the sync lock). */
-function diff(before: Record<string, number>, after: Record<string, number>) {
-  return Object.fromEntries(Object.entries(after).filter(([id, v]) => before[id] !== v));
+export async function dropPages(db: MemorialDb, store: string): Promise<void> {
+  await db.packPages
+    .where('[pack+first]')
+    .between([store, Dexie.minKey], [store, Dexie.maxKey])
+    .delete();
 }

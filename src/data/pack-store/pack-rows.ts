@@ -3,7 +3,8 @@
  * version 7 of db.ts): per pack, its pages as the server sent them (compact columns, one row
  * per page of up to 5000 records, not one row per record) and a token index (key → the
  * records' ordinals, gap-coded), in rows of ~64 kB of neighbouring keys plus a directory.
- * A record's ordinal is its position in the pack's pages (page.first + index in the page).
+ * A record's ordinal is its position in the pack's pages (page.first + index in the page); once
+ * indexed, the pages hold the records in the ranking's tie order, so ordinal = rank.
  */
 import type { PackColumns } from '../../domain/pack-format';
 
@@ -30,9 +31,20 @@ export interface PackMeta {
   indexed?: { next: number; overrides: number };
   /** Records the index holds (live ones). */
   records: number;
+  /**
+   * Generation of the page store: each compaction (pack-index-build.ts) writes the pages anew
+   * in rank order under the next one and drops the old. Absent: 0.
+   */
+  gen?: number;
+}
+
+/** The `pack` key of a pack's current pages (PackPageRow.pack). */
+export function pageStore(meta: { id: string; gen?: number }): string {
+  return `${meta.id}~${meta.gen ?? 0}`;
 }
 
 export interface PackPageRow extends PackColumns {
+  /** The page store (pageStore: pack id and generation). */
   pack: string;
   first: number;
 }
@@ -52,9 +64,3 @@ export interface PackIndexRow {
 }
 
 export const DIRECTORY = -1;
-/**
- * Row RANKS: `ends` holds the live ordinals in the ranking's tie order (latest death first,
- * then id descending), so a search with thousands of candidates reads them best-placed first
- * and stops once no unread one can enter its page (pack-search.ts).
- */
-export const RANKS = -2;

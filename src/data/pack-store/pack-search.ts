@@ -9,8 +9,8 @@
  * where the term scores, so the intersection over the terms is the set of hits and its size
  * the total. Then:
  *  - few candidates: all are read from their pages and scored;
- *  - many (a common first name): read in the ranking's tie order (row RANKS: latest death
- *    first, then id) and stop once the page is settled — the page's last hit is better than
+ *  - many (a common first name): read in the ranking's tie order (the pages hold the records
+ *    in it: latest death first, then id) and stop once the page is settled — the page's last hit is better than
  *    what any unread record can score. The bound: each term at most 4000 points (3000 when no
  *    key equals it), +1000 for a name that starts with the words (class 5, or 4 when a term is
  *    not a name word); the only better class, the whole name (6), is read beforehand: for up to
@@ -51,9 +51,9 @@ export interface PackSearchResult {
 }
 
 /** Above this many candidates, read in rank order and stop when settled. */
-const READ_ALL_MAX = 3000;
+const READ_ALL_MAX = 1000;
 /** Candidates read per step of the rank-order pass. */
-const STEP = 256;
+const STEP = 64;
 
 const POINTS_EQUAL = 4000;
 const POINTS_PREFIX = 3000;
@@ -98,6 +98,9 @@ async function records(h: PackHandle, ordinals: ArrayLike<number>): Promise<Map<
     if (!page) continue;
     for (const o of list) {
       const r = packRecordAt(page, o - f);
+      // Replaced, deleted or moved since the last compaction (pack-walk.ts): not a hit.
+      const newest = h.meta.overrides[r.id];
+      if (newest !== undefined && newest !== o) continue;
       out.set(o, { ...r, cemiterio: h.meta.nome });
     }
   }
@@ -176,9 +179,6 @@ async function rankedPass(
   const hits: SearchHit<PackHit>[] = [];
   const inWhole = new Set(whole);
   score(query, (await records(h, intersect(whole, set))).values(), [], hits);
-  const member = new Uint8Array(Math.max(h.meta.next, 1));
-  for (const o of set) member[o] = 1;
-  const ranks = await h.byRank();
   const best = bound(h, query);
   const settled = () => {
     if (hits.length < limit) return false;
@@ -189,10 +189,10 @@ async function rankedPass(
       (kth.tier > best.tier || (kth.tier === best.tier && kth.points >= best.points))
     );
   };
+  // Ordinals are ranks (pack-index-build.ts): ascending is the tie order.
   let batch: number[] = [];
-  for (let r = 0; r < ranks.length; r++) {
-    const o = ranks[r] ?? 0;
-    if (member[o] !== 1 || inWhole.has(o)) continue;
+  for (const o of set) {
+    if (inWhole.has(o)) continue;
     batch.push(o);
     if (batch.length === STEP) {
       score(query, (await records(h, batch)).values(), [], hits);

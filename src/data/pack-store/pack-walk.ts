@@ -3,7 +3,7 @@
  * pages of GET /api/sync/pack after the pack's cursor, each stored in ONE transaction with the
  * cursor (so a stop — closed tab, lost signal, full device — resumes after the last page
  * stored), then, once the walk reached the end and brought records, the token index rebuilt
- * from the stored pages (pack-index-build.ts). The first download and every delta sync are the
+ * from the stored pages, which it also compacts (pack-index-build.ts). The first download and every delta sync are the
  * same walk. The caller holds the sync lock (sync-lock.ts), as for the record sync.
  */
 import Dexie from 'dexie';
@@ -11,8 +11,8 @@ import { packIdAt } from '../../domain/pack-format';
 import { PACK_PAGE_LIMIT, type PackAnswer } from '../../domain/sync-types';
 import type { MemorialDb } from '../db';
 import { toSyncStopped } from '../sync/sync-errors';
-import { buildPackIndex } from './pack-index-build';
-import type { PackMeta } from './pack-rows';
+import { buildPackIndex, dropPages } from './pack-index-build';
+import { type PackMeta, pageStore } from './pack-rows';
 
 export interface FetchedPackPage {
   answer: PackAnswer;
@@ -63,7 +63,7 @@ export async function applyPackPage(
     const first = meta.next;
     const n = columns.nomes.length;
     if (n > 0) {
-      await db.packPages.put({ pack, first, ...columns });
+      await db.packPages.put({ pack: pageStore(meta), first, ...columns });
       meta.next += n;
       meta.pages += 1;
     }
