@@ -178,13 +178,19 @@ describe('visit pack store and offline search', () => {
     await store(db, 'cb', b, 100);
     expectSame([...a, ...b], 'maria', await searchPacks(db, parseQuery('maria'), 50));
     await removePack(db, 'ca');
-    expect(await db.packPages.where('[pack+first]').between(['ca', 0], ['ca', 1e9]).count()).toBe(
-      0,
-    );
+    const pagesOf = (pack: string) =>
+      db.packPages
+        .where('[pack+first]')
+        .between([`${pack}~`, 0], [`${pack}~\uffff`, 1e12])
+        .count();
+    expect(await pagesOf('cb')).toBeGreaterThan(0);
+    expect(await pagesOf('ca')).toBe(0);
     expectSame(b, 'maria', await searchPacks(db, parseQuery('maria'), 50));
     const fresh = Array.from({ length: 50 }, (_, i) => rec(i + 5001));
     await applyPackPage(db, 'cb', page(fresh, { reset: true, hasMore: false }), 10);
     await buildPackIndex(db, 'cb');
     expectSame(fresh, 'maria', await searchPacks(db, parseQuery('maria'), 50));
+    // Only the fresh copy's one compacted page is left.
+    expect(await pagesOf('cb')).toBe(1);
   });
 });

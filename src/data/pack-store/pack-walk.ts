@@ -49,15 +49,12 @@ export async function applyPackPage(
     let meta = (await db.packs.get(pack)) ?? freshMeta(pack, null);
     if (answer.reset) {
       // The server's database was restored: this walk replaces the copy.
-      await db.packPages
-        .where('[pack+first]')
-        .between(...packRange(pack))
-        .delete();
+      await dropPages(db, pageStore(meta));
       await db.packIndex
         .where('[pack+row]')
         .between(...packRange(pack))
         .delete();
-      meta = freshMeta(pack, meta.nome);
+      meta = { ...freshMeta(pack, meta.nome), gen: meta.gen ?? 0 };
     }
     const { cursor, hasMore, reset: _r, deleted, again, ...columns } = answer;
     const first = meta.next;
@@ -79,10 +76,10 @@ export async function applyPackPage(
 /** Drops a pack and everything it stored (its space is freed). */
 export async function removePack(db: MemorialDb, pack: string): Promise<void> {
   await db.transaction('rw', db.packs, db.packPages, db.packIndex, async () => {
-    await db.packPages
-      .where('[pack+first]')
-      .between(...packRange(pack))
-      .delete();
+    const gen = (await db.packs.get(pack))?.gen ?? 0;
+    // The current pages, and those of a compaction cut short.
+    await dropPages(db, pageStore({ id: pack, gen }));
+    await dropPages(db, pageStore({ id: pack, gen: gen + 1 }));
     await db.packIndex
       .where('[pack+row]')
       .between(...packRange(pack))
