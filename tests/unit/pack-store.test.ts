@@ -135,7 +135,18 @@ describe('visit pack store and offline search', () => {
     );
     const all = [...common, ...SPECIAL];
     await store(db, 'c1', all);
-    for (const q of ['maria', 'mari', 'maria silva', 'ma', 'maria rosa', 'maria 3', 'silva']) {
+    for (const q of [
+      'maria',
+      'mari',
+      'maria silva',
+      'ma',
+      'maria rosa',
+      'maria 3',
+      'silva',
+      'mraia',
+      'mraia slvia',
+      'marai rosa',
+    ]) {
       const got = await searchPacks(db, parseQuery(q), 50);
       if (q === 'maria' || q === 'mari') expect(got.total).toBeGreaterThan(3000);
       expectSame(all, q, got);

@@ -12,7 +12,7 @@ import { isNameKey, STREET } from './pack-keys';
 import { DIRECTORY, type PackIndexRow, type PackMeta, pageStore } from './pack-rows';
 import { decodePostings } from './postings';
 
-// Pages of 256 records (~15 kB): a phone tab keeps a few hundred, not the pack.
+// Pages of 128 records (~8 kB): a phone tab keeps a few hundred, not the pack.
 const PAGE_CACHE = 256;
 
 export class PackHandle {

@@ -31,7 +31,7 @@ import { PostingWriter } from './postings';
 const ROW_BYTES = 64 * 1024;
 const PAGES_PER_READ = 4;
 /** Records per compacted page: a candidate read costs one small row. */
-export const PAGE_RECORDS = 256;
+export const PAGE_RECORDS = 128;
 /** Ranks placed per pass over the old pages. */
 const CHUNK_RANKS = 300_000;
 

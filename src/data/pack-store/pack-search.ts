@@ -16,7 +16,8 @@
  *    not a name word); the only better class, the whole name (6), is read beforehand: for up to
  *    two name words the `#` key of the short names, else the records holding each word whole.
  * When nothing matches, the typo pass of search-rank.ts: the terms chooseFuzzyTerms picks,
- * widened by the similar name tokens, candidates read and scored whole.
+ * widened by the similar name tokens, their candidates read the same two ways (a word no record
+ * holds scores below 1000 by typo, which bounds the rank-order read).
  */
 import type { PackColumns } from '../../domain/pack-format';
 import { packRecordAt } from '../../domain/pack-format';
@@ -51,13 +52,15 @@ export interface PackSearchResult {
 }
 
 /** Above this many candidates, read in rank order and stop when settled. */
-const READ_ALL_MAX = 1000;
+const READ_ALL_MAX = 1500;
 /** Candidates read per step of the rank-order pass. */
-const STEP = 64;
+const STEP = 128;
 
 const POINTS_EQUAL = 4000;
 const POINTS_PREFIX = 3000;
 const STARTS_BONUS = 1000;
+/** The most a word matched by typo scores (search-fuzzy.ts: similarity × 1000 < 1000). */
+const FUZZY_MAX = 999;
 
 const isName = (t: QueryTerm) => t.field === 'any' && !t.numeric;
 
@@ -153,17 +156,26 @@ async function wholeNames(h: PackHandle, query: SearchQuery): Promise<Uint32Arra
 }
 
 /** The best (tier, points) a record outside the whole-name set can reach (see the header). */
-function bound(h: PackHandle, query: SearchQuery): { tier: number; points: number } {
-  let points = STARTS_BONUS;
-  for (const t of query.terms) {
-    const equal =
-      !isName(t) ||
-      h.keyIndex.has(t.text) ||
-      h.keyIndex.has(`q=${t.text}`) ||
-      h.keyIndex.has(`p=${t.text}`) ||
-      h.streetWords.has(t.text);
-    points += equal ? POINTS_EQUAL : POINTS_PREFIX;
+function bound(
+  h: PackHandle,
+  query: SearchQuery,
+  absent: readonly boolean[],
+): { tier: number; points: number } {
+  const most = (t: QueryTerm) =>
+    !isName(t) ||
+    h.keyIndex.has(t.text) ||
+    h.keyIndex.has(`q=${t.text}`) ||
+    h.keyIndex.has(`p=${t.text}`) ||
+    h.streetWords.has(t.text)
+      ? POINTS_EQUAL
+      : POINTS_PREFIX;
+  // A word no record holds matches only by typo (below 1000 points, class 1), and no name
+  // can then start with the words.
+  if (absent.some(Boolean)) {
+    const points = query.terms.reduce((sum, t, i) => sum + (absent[i] ? FUZZY_MAX : most(t)), 0);
+    return { tier: MATCH.fuzzy, points };
   }
+  const points = query.terms.reduce((sum, t) => sum + most(t), STARTS_BONUS);
   return { tier: query.terms.every(isName) ? MATCH.nameStarts : MATCH.equal, points };
 }
 
@@ -173,13 +185,14 @@ async function rankedPass(
   query: SearchQuery,
   set: Uint32Array,
   limit: number,
+  typo: { fuzzy: number[]; absent: boolean[] } = { fuzzy: [], absent: [] },
 ): Promise<SearchHit<PackHit>[] | null> {
   const whole = await wholeNames(h, query);
   if (!whole) return null;
   const hits: SearchHit<PackHit>[] = [];
   const inWhole = new Set(whole);
-  score(query, (await records(h, intersect(whole, set))).values(), [], hits);
-  const best = bound(h, query);
+  score(query, (await records(h, intersect(whole, set))).values(), typo.fuzzy, hits);
+  const best = bound(h, query, typo.absent);
   const settled = () => {
     if (hits.length < limit) return false;
     hits.sort(compareHits);
@@ -195,12 +208,12 @@ async function rankedPass(
     if (inWhole.has(o)) continue;
     batch.push(o);
     if (batch.length === STEP) {
-      score(query, (await records(h, batch)).values(), [], hits);
+      score(query, (await records(h, batch)).values(), typo.fuzzy, hits);
       batch = [];
       if (settled()) return hits;
     }
   }
-  score(query, (await records(h, batch)).values(), [], hits);
+  score(query, (await records(h, batch)).values(), typo.fuzzy, hits);
   return hits;
 }
 
@@ -229,17 +242,23 @@ async function exactPass(h: PackHandle, query: SearchQuery, limit: number): Prom
 async function typoPass(
   h: PackHandle,
   query: SearchQuery,
-  lookups: Partial<Lookup>[],
+  pass: ExactPass,
   fuzzy: number[],
-): Promise<SearchHit<PackHit>[]> {
+  limit: number,
+): Promise<PackSearchResult> {
   const widened = query.terms.map((term, i) => {
-    const base = lookups[i] ?? {};
+    const base = pass.lookups[i] ?? {};
     return fuzzy.includes(i) ? mergeLookups(base, { tokens: similarTokens(term, h.vocab) }) : base;
   });
   const typo = await exactSet(h, widened);
+  if (typo.set.length > READ_ALL_MAX) {
+    const absent = pass.present.map((p) => !p);
+    const ranked = await rankedPass(h, query, typo.set, limit, { fuzzy, absent });
+    if (ranked) return { hits: ranked, total: typo.set.length, fuzzy: true };
+  }
   const hits: SearchHit<PackHit>[] = [];
   score(query, (await records(h, typo.set)).values(), fuzzy, hits);
-  return hits;
+  return { hits, total: hits.length, fuzzy: true };
 }
 
 /**
@@ -263,10 +282,17 @@ export async function searchPacks(
     const present = query.terms.map((_, i) => passes.some((p) => p.present[i]));
     fuzzy = chooseFuzzyTerms(query, present);
     const typo = await Promise.all(
-      packs.map((h, i) => typoPass(h, query, passes[i]?.lookups ?? [], fuzzy)),
+      packs.map((h, i) => {
+        const pass = passes[i] ?? {
+          result: { hits: [], total: 0, fuzzy: false },
+          lookups: [],
+          present: [],
+        };
+        return typoPass(h, query, pass, fuzzy, limit);
+      }),
     );
-    hits = typo.flat();
-    total = hits.length;
+    hits = typo.flatMap((t) => t.hits);
+    total = typo.reduce((sum, t) => sum + t.total, 0);
   }
   hits.sort(compareHits);
   return { hits: hits.slice(0, limit), total, fuzzy: fuzzy.length > 0 };
