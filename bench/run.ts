@@ -13,6 +13,8 @@
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
  * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
+ * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
+ * bench/pack-scale-seed.ts): the visit pack per cemetery at 100,000 and 1,500,000 records.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
  * the bundle report and the chunks each route loads); `bundle` writes only the chunk sizes.
  */
@@ -33,6 +35,7 @@ import { firstVisitScenario } from './scenarios/first-visit';
 import { importLegacyScenario } from './scenarios/import-legacy';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
+import { packScaleScenario } from './scenarios/pack-scale';
 import { scaleScenario } from './scenarios/scale';
 import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
@@ -48,7 +51,7 @@ const SCENARIOS: Record<string, Scenario> = {
   sheet: sheetScenario,
 };
 // Long (10 min per engine by default): only with --only soak.
-const OPT_IN: Record<string, Scenario> = { soak: soakScenario };
+const OPT_IN: Record<string, Scenario> = { soak: soakScenario, 'pack-scale': packScaleScenario };
 
 const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
 const ROOT = path.resolve(import.meta.dirname, '..');

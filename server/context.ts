@@ -41,6 +41,8 @@ export interface AppContext {
 /** GET /api/sync/info's one answer of an app, kept a minute (modules/sync/sync-info.ts). */
 export interface SyncInfoCache {
   current: { expires: number; value: Promise<SyncInfo> } | null;
+  /** Per cemetery (GET /api/sync/info?cemiterio=…: that cemetery's visit pack). */
+  cemeteries?: Map<string, { expires: number; value: Promise<SyncInfo> }>;
 }
 
 declare module 'fastify' {

@@ -11,6 +11,7 @@ import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/sea
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
 import { DB_NAME } from './db-name';
+import type { PackIndexRow, PackMeta, PackPageRow } from './pack-store/pack-rows';
 
 export { DB_NAME };
 
@@ -107,6 +108,9 @@ export class MemorialDb extends Dexie {
   comentarios!: EntityTable<LocalTribute, 'id'>;
   photos!: EntityTable<LocalPhoto, 'path'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
+  packs!: EntityTable<PackMeta, 'id'>;
+  packPages!: Dexie.Table<PackPageRow, [string, number]>;
+  packIndex!: Dexie.Table<PackIndexRow, [string, number]>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -155,6 +159,12 @@ export class MemorialDb extends Dexie {
             row.namePairs = namePairs(nameTokens(row.nome));
           }),
       );
+    // Visit packs per cemetery in compact pages and a token index (src/data/pack-store).
+    this.version(7).stores({
+      packs: 'id',
+      packPages: '[pack+first]',
+      packIndex: '[pack+row]',
+    });
   }
 }
 

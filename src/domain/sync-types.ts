@@ -9,7 +9,12 @@ import type {
   FieldValueSchema,
   PublicBurialSchema,
 } from './schemas/burial';
-import type { MineAnswerSchema, SyncInfoSchema, SyncPageSchema } from './schemas/sync';
+import type {
+  MineAnswerSchema,
+  PackPageSchema,
+  SyncInfoSchema,
+  SyncPageSchema,
+} from './schemas/sync';
 
 /** A record as the sync sends it: the public record, never who manages it. */
 export type SyncRecord = Static<typeof PublicBurialSchema>;
@@ -40,3 +45,9 @@ export type SyncInfo = Static<typeof SyncInfoSchema>;
 
 /** GET /api/sync/mine (login): what the caller may edit — all records (admin) or these ids. */
 export type MineAnswer = Static<typeof MineAnswerSchema>;
+
+/** GET /api/sync/pack: one compact page of a visit pack (schemas/sync.ts PackPageSchema). */
+export type PackAnswer = Static<typeof PackPageSchema>;
+
+/** Records per request of a pack walk (the server's maximum for /api/sync/pack). */
+export const PACK_PAGE_LIMIT = 5000;

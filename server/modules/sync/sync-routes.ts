@@ -2,12 +2,16 @@
  * GET /api/sync/sepultados?since=<cursor>&limit=N (public): the burial records changed
  * and deleted after a cursor, for the offline copy. Compressed (gzip/br when asked); a weak ETag
  * lets an unchanged answer be a 304. What the cursor guarantees: server/modules/sync/sync.ts.
+ * GET /api/sync/pack?since&limit&cemiterio (public): the visit pack as compact columns (pack.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MSG } from '../../../src/domain/messages';
 import {
   MineAnswerSchema,
+  PackPageSchema,
+  PackQuerySchema,
+  SyncInfoQuerySchema,
   SyncInfoSchema,
   SyncPageSchema,
   SyncQuerySchema,
@@ -15,6 +19,7 @@ import {
 import { unauthorized } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
 import { editableIds } from '../burials/burials-access';
+import { PACK_LIMIT, packEtag, packPage } from './pack';
 import { SYNC_LIMIT, syncBurials, syncEtag } from './sync';
 import { syncInfo } from './sync-info';
 
@@ -41,10 +46,10 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // What a visit pack costs, before it starts (server/modules/sync/sync-info.ts says how).
   app.get(
     '/sync/info',
-    { schema: { response: { 200: SyncInfoSchema } } },
-    async (_request, reply) => {
+    { schema: { querystring: SyncInfoQuerySchema, response: { 200: SyncInfoSchema } } },
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return syncInfo(app.ctx);
+      return syncInfo(app.ctx, Date.now(), request.query.cemiterio ?? null);
     },
   );
 
@@ -62,6 +67,26 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const etag = syncEtag(answer);
       // Revalidate every time: the answer for a cursor grows as people write.
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return answer;
+    },
+  );
+
+  // The visit pack of a cemetery as compact columns (server/modules/sync/pack.ts).
+  app.get(
+    '/sync/pack',
+    {
+      compress: COMPRESSED,
+      schema: { querystring: PackQuerySchema, response: { 200: PackPageSchema, 304: Type.Null() } },
+    },
+    async (request, reply) => {
+      const answer = await packPage(app.ctx, {
+        since: request.query.since,
+        limit: request.query.limit ?? PACK_LIMIT.default,
+        cemiterio: request.query.cemiterio,
+      });
+      const etag = packEtag(answer);
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       return answer;

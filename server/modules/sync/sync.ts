@@ -47,12 +47,12 @@ export const SYNC_LIMIT = { default: 500, max: 2000 } as const;
  * steps) for it before leaving them to the next sync: edits are short, so a sync right after
  * someone's save usually gets it.
  */
-const HELD_BACK_WAITS_MS = [20, 50, 100];
+export const HELD_BACK_WAITS_MS = [20, 50, 100];
 
-const MAX_XID = 2n ** 64n - 1n;
-const MAX_SEQ = 2n ** 63n - 1n;
+export const MAX_XID = 2n ** 64n - 1n;
+export const MAX_SEQ = 2n ** 63n - 1n;
 
-interface Position {
+export interface Position {
   xid: string;
   seq: string;
 }
@@ -60,7 +60,7 @@ interface Cursor extends Position {
   epoch: number;
 }
 
-const START: Position = { xid: '0', seq: '0' };
+export const START: Position = { xid: '0', seq: '0' };
 
 /** "<epoch>.<xid>.<seq>"; absent or "" is the beginning; anything else is a 400. */
 function parseCursor(text: string | undefined): Cursor | null {
@@ -109,11 +109,11 @@ WHERE (s.change_xid, s.change_seq) > ($1::xid8, $2::bigint) AND s.change_xid < $
 ORDER BY s.change_xid, s.change_seq
 LIMIT $4`;
 
-const HELD_BACK_SQL = `
+export const HELD_BACK_SQL = `
 SELECT EXISTS (SELECT 1 FROM sepultados
   WHERE change_xid >= $1::xid8 AND (change_xid, change_seq) > ($2::xid8, $3::bigint)) AS held`;
 
-interface Horizon {
+export interface Horizon {
   xmax: string;
   horizon: string;
   epoch: number;
@@ -125,7 +125,7 @@ interface PageRow extends RecordRow {
   seq: string;
 }
 
-async function readHorizon(ctx: AppContext): Promise<Horizon> {
+export async function readHorizon(ctx: AppContext): Promise<Horizon> {
   const run = () =>
     ctx.database.sql.query<Horizon & { future: boolean }>(HORIZON_SQL).then((rows) => rows[0]);
   let h = await run();

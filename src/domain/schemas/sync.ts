@@ -38,6 +38,12 @@ export const SyncInfoSchema = Type.Object({
   thumbBytes: Type.Integer(),
 });
 
+/** The query string of GET /api/sync/info: `cemiterio` asks for that cemetery's visit pack. */
+export const SyncInfoQuerySchema = Type.Object(
+  { cemiterio: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$' })) },
+  { additionalProperties: false },
+);
+
 /** GET /api/sync/mine (login): what the caller may edit — all records (admin) or these ids. */
 export const MineAnswerSchema = Type.Object({
   userId: Type.String(),
@@ -51,6 +57,45 @@ export const SyncQuerySchema = Type.Object(
     since: Type.Optional(Type.String({ maxLength: 64 })),
     // Above the maximum is served at the maximum rather than refused.
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * GET /api/sync/pack?since=<cursor>&limit=N&cemiterio=<id>: the visit pack of one cemetery (or
+ * of the whole register without `cemiterio`) as compact columns (src/domain/pack-format.ts),
+ * with the delta sync's cursor guarantees (server/modules/sync/pack.ts).
+ */
+export const PackPageSchema = Type.Object({
+  cursor: Type.String(),
+  hasMore: Type.Boolean(),
+  /** Start again: drop the device's copy of this pack and store this walk instead. */
+  reset: Type.Boolean(),
+  /** Ids to drop: deleted, or moved to another cemetery (unknown ids are harmless). */
+  deleted: Type.Array(Type.String()),
+  /**
+   * Indices (in this page) of records that may have been sent before to this copy (written
+   * after its walk began): the device keeps only their newest copy. Records not listed are new
+   * to the copy, so the device needs no lookup of the ids it holds.
+   */
+  again: Type.Array(Type.Integer()),
+  ids: Type.String(),
+  nomes: Type.Array(Type.String()),
+  ruas: Type.Array(Type.String()),
+  rua: Type.Array(Type.Integer()),
+  quadras: Type.Array(Type.String()),
+  quadra: Type.Array(Type.Integer()),
+  chapas: Type.Array(Type.String()),
+  dtFal: Type.Array(Type.Union([Type.Integer(), Type.Null()])),
+  fotos: Type.Array(Type.Tuple([Type.Integer(), Type.String(), Type.String()])),
+});
+
+/** The query string of GET /api/sync/pack. */
+export const PackQuerySchema = Type.Object(
+  {
+    since: Type.Optional(Type.String({ maxLength: 96 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    cemiterio: Type.Optional(Type.String({ pattern: '^[0-9a-f]{24}$' })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,160 @@
+/**
+ * The visit pack of one cemetery (or of the whole register): GET /api/sync/pack, the delta
+ * sync's stream (sync.ts: positions, horizon, epoch; the same guarantees) answered as compact
+ * columns (src/domain/pack-format.ts) and narrowed to one cemetery.
+ *
+ * The cursor adds to sync.ts's "<epoch>.<xid>.<seq>" the walk's start S: the horizon when this
+ * copy's first page was read. Every transaction that finished before S wrote rows below S; every
+ * write after the first page has an id ≥ S (sync.ts). So, for a row after the cursor:
+ *  - below S: its last write was done before the copy began, and no page of this copy can have
+ *    carried an older version of it (that version would be at a smaller position, since
+ *    rewritten, so the row would sit at ≥ S). Sent only when it is live and in the cemetery;
+ *    a tombstone or a record of another cemetery concerns nothing the copy holds: left out.
+ *  - at or above S: written while (or after) the copy was made, so an older version may be on
+ *    the device: live records of the cemetery are flagged `again` (the device then keeps only the
+ *    newest), and tombstones and records now in ANOTHER cemetery become `deleted` — a record moved
+ *    away leaves the pack like a deleted one.
+ * A delta sync thus costs the city's changes since the cursor (ids only for other cemeteries),
+ * and a first download of a cemetery reads the stream once, carrying only its records.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SEP_MSG } from '../../../src/domain/burial-messages';
+import { encodePackRecords, type PackRecord } from '../../../src/domain/pack-format';
+import type { PackAnswer } from '../../../src/domain/sync-types';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/http-error';
+import { cardPhoto } from '../burials/burials-projection';
+import {
+  HELD_BACK_SQL,
+  HELD_BACK_WAITS_MS,
+  MAX_SEQ,
+  MAX_XID,
+  type Position,
+  readHorizon,
+  START,
+} from './sync';
+
+export const PACK_LIMIT = { default: 2000, max: 5000 } as const;
+
+interface PackCursor extends Position {
+  epoch: number;
+  start: string;
+}
+
+function parsePackCursor(text: string | undefined): PackCursor | null {
+  if (text === undefined || text === '') return null;
+  const [, epoch, xid, seq, start] =
+    /^(\d{1,9})\.(\d{1,20})\.(\d{1,19})\.(\d{1,20})$/.exec(text) ?? [];
+  if (
+    !epoch ||
+    !xid ||
+    !seq ||
+    !start ||
+    BigInt(xid) > MAX_XID ||
+    BigInt(seq) > MAX_SEQ ||
+    BigInt(start) > MAX_XID
+  ) {
+    throw badRequest(SEP_MSG.syncCursorInvalid, 'since');
+  }
+  const big = (s: string) => BigInt(s).toString();
+  return { epoch: Number(epoch), xid: big(xid), seq: big(seq), start: big(start) };
+}
+
+// $5: the cemetery (null: the whole register); $6: the walk's start S (see the header).
+const PACK_SQL = `
+SELECT s.id, s.nome, s.rua, s.quadra, s.chapa, to_char(s.dt_fal, 'YYYY-MM-DD') AS dt_fal,
+  f.file, f.thumb,
+  (s.deleted_at IS NOT NULL OR ($5::text IS NOT NULL AND s.cemiterio_id <> $5::text)) AS gone,
+  s.change_xid::text AS xid, s.change_seq::text AS seq
+FROM sepultados s
+${cardPhoto('s')}
+WHERE (s.change_xid, s.change_seq) > ($1::xid8, $2::bigint) AND s.change_xid < $3::xid8
+  AND (s.change_xid >= $6::xid8
+    OR (s.deleted_at IS NULL AND ($5::text IS NULL OR s.cemiterio_id = $5::text)))
+ORDER BY s.change_xid, s.change_seq
+LIMIT $4`;
+
+interface PackRow {
+  id: string;
+  nome: string;
+  rua: string | null;
+  quadra: string;
+  chapa: string;
+  dt_fal: string | null;
+  file: string | null;
+  thumb: string | null;
+  gone: boolean;
+  xid: string;
+  seq: string;
+}
+
+const toPackRecord = (r: PackRow): PackRecord => ({
+  id: r.id,
+  nome: r.nome,
+  rua: r.rua,
+  quadra: r.quadra,
+  chapa: r.chapa,
+  dtFal: r.dt_fal,
+  image: r.file,
+  thumb: r.thumb,
+});
+
+/** One compact page of the pack after `since` (see the header). */
+export async function packPage(
+  ctx: AppContext,
+  options: { since?: string | undefined; limit: number; cemiterio?: string | undefined },
+): Promise<PackAnswer> {
+  const cursor = parsePackCursor(options.since);
+  const limit = Math.min(Math.max(1, options.limit), PACK_LIMIT.max);
+  for (let attempt = 0; ; attempt += 1) {
+    const h = await readHorizon(ctx);
+    const reset =
+      cursor !== null &&
+      (cursor.epoch !== h.epoch ||
+        BigInt(cursor.xid) >= BigInt(h.xmax) ||
+        BigInt(cursor.start) > BigInt(h.xmax));
+    const walk = cursor !== null && !reset ? cursor : { ...START, start: h.horizon };
+    const rows = await ctx.database.sql.query<PackRow>(PACK_SQL, [
+      walk.xid,
+      walk.seq,
+      h.horizon,
+      limit + 1,
+      options.cemiterio ?? null,
+      walk.start,
+    ]);
+    const hasMore = rows.length > limit;
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const at: Position = last ? { xid: last.xid, seq: last.seq } : walk;
+
+    const wait = HELD_BACK_WAITS_MS[attempt];
+    if (!hasMore && wait !== undefined) {
+      const [held] = await ctx.database.sql.query<{ held: boolean }>(HELD_BACK_SQL, [
+        h.horizon,
+        at.xid,
+        at.seq,
+      ]);
+      if (held?.held) {
+        await sleep(wait);
+        continue;
+      }
+    }
+    const start = BigInt(walk.start);
+    const live = page.filter((r) => !r.gone);
+    const again = live.flatMap((r, i) => (BigInt(r.xid) >= start ? [i] : []));
+    return {
+      cursor: `${h.epoch}.${at.xid}.${at.seq}.${walk.start}`,
+      hasMore,
+      reset,
+      deleted: page.filter((r) => r.gone).map((r) => r.id),
+      again,
+      ...encodePackRecords(live.map(toPackRecord)),
+    };
+  }
+}
+
+/** Weak ETag of a pack answer (same reasoning as sync.ts syncEtag). */
+export function packEtag(answer: PackAnswer): string {
+  const count = answer.nomes.length + answer.deleted.length;
+  return `W/"p${answer.cursor}-${count}-${answer.hasMore ? 1 : 0}${answer.reset ? 1 : 0}"`;
+}

@@ -1,0 +1,196 @@
+/**
+ * Compacts a pack after every walk that stored pages, and builds its token index:
+ *  1. one pass over the stored pages (a few at a time) gives each live record its rank — the
+ *     ranking's tie order (search-score.ts compareHits: latest death first, unknown last, then
+ *     id descending). Records a newer page replaced, deleted ones and those moved to another
+ *     cemetery (PackMeta.overrides) get none and are dropped here;
+ *  2. in chunks of ranks (a few passes, so the page holds a chunk, not the pack), the records
+ *     are written again in rank order in pages of PAGE_RECORDS (a new page store, so the old
+ *     one answers searches until the switch), each record's keys (pack-keys.ts) appended to
+ *     their posting lists — the rank is the record's new ordinal, so lists stay ascending;
+ *  3. one transaction switches the pack to the new pages and index and drops the old pages.
+ * Why rank order: a search with thousands of candidates reads them best-placed first and stops
+ * early (pack-search.ts); in rank order they sit in few neighbouring pages, and small pages
+ * make each candidate read cheap.
+ * Memory: the posting lists (~1–2 bytes per key of a record), three numbers per record for the
+ * ranking, and one chunk of records. Space: the old and new pages until the switch.
+ */
+import Dexie from 'dexie';
+import {
+  encodePackRecords,
+  ID_LENGTH,
+  type PackRecord,
+  packIdAt,
+  packRecordAt,
+} from '../../domain/pack-format';
+import type { MemorialDb } from '../db';
+import { KeyMaker } from './pack-keys';
+import { DIRECTORY, type PackIndexRow, type PackPageRow, pageStore } from './pack-rows';
+import { PostingWriter } from './postings';
+
+const ROW_BYTES = 64 * 1024;
+const PAGES_PER_READ = 4;
+/** Records per compacted page: a candidate read costs one small row. */
+export const PAGE_RECORDS = 128;
+/** Ranks placed per pass over the old pages. */
+const CHUNK_RANKS = 300_000;
+
+async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
+  let after = -1;
+  for (;;) {
+    const rows = await db.packPages
+      .where('[pack+first]')
+      .between([store, after], [store, Dexie.maxKey], false, true)
+      .limit(PAGES_PER_READ)
+      .toArray();
+    for (const row of rows) yield row;
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGES_PER_READ) return;
+    after = last.first;
+  }
+}
+
+/** The index rows of a set of posting lists (exported for the unit tests). */
+export function indexRows(pack: string, writers: Map<string, PostingWriter>): PackIndexRow[] {
+  const keys = [...writers.keys()].sort();
+  const rows: PackIndexRow[] = [];
+  const rowOf = new Uint32Array(keys.length);
+  const counts = new Uint32Array(keys.length);
+  let batch: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (batch.length === 0) return;
+    const bytes = new Uint8Array(size);
+    const ends = new Uint32Array(batch.length);
+    let at = 0;
+    batch.forEach((k, i) => {
+      const view = writers.get(k)?.view() ?? new Uint8Array(0);
+      bytes.set(view, at);
+      at += view.length;
+      ends[i] = at;
+    });
+    rows.push({ pack, row: rows.length, keys: batch, ends, bytes });
+    batch = [];
+    size = 0;
+  };
+  keys.forEach((k, i) => {
+    const w = writers.get(k);
+    const length = w?.length ?? 0;
+    if (size > 0 && size + length > ROW_BYTES) flush();
+    rowOf[i] = rows.length;
+    counts[i] = w?.count ?? 0;
+    batch.push(k);
+    size += length;
+  });
+  flush();
+  rows.push({ pack, row: DIRECTORY, keys, ends: rowOf, bytes: new Uint8Array(0), counts });
+  return rows;
+}
+
+/** Each live ordinal's rank (-1: dropped), and how many are live. */
+async function ranks(
+  db: MemorialDb,
+  store: string,
+  next: number,
+  overrides: Record<string, number>,
+) {
+  const day = new Float64Array(next);
+  const hi = new Float64Array(next);
+  const lo = new Float64Array(next);
+  const live = new Uint32Array(next);
+  let count = 0;
+  for await (const page of pagesOf(db, store)) {
+    for (let i = 0; i < page.nomes.length; i++) {
+      const ordinal = page.first + i;
+      const id = packIdAt(page, i);
+      const newest = overrides[id];
+      if (newest !== undefined && newest !== ordinal) continue;
+      live[count++] = ordinal;
+      day[ordinal] = page.dtFal[i] ?? Number.NEGATIVE_INFINITY;
+      hi[ordinal] = Number.parseInt(id.slice(0, ID_LENGTH / 2), 16);
+      lo[ordinal] = Number.parseInt(id.slice(ID_LENGTH / 2), 16);
+    }
+  }
+  const order = live
+    .subarray(0, count)
+    .sort(
+      (a, b) =>
+        (day[b] ?? 0) - (day[a] ?? 0) || (hi[b] ?? 0) - (hi[a] ?? 0) || (lo[b] ?? 0) - (lo[a] ?? 0),
+    );
+  const rankOf = new Int32Array(next).fill(-1);
+  order.forEach((ordinal, rank) => {
+    rankOf[ordinal] = rank;
+  });
+  return { rankOf, count };
+}
+
+export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void> {
+  const meta = await db.packs.get(pack);
+  if (!meta) return;
+  const store = pageStore(meta);
+  const gen = (meta.gen ?? 0) + 1;
+  const target = pageStore({ id: pack, gen });
+  // What an interrupted build left there.
+  await dropPages(db, target);
+  const { rankOf, count } = await ranks(db, store, meta.next, meta.overrides);
+  const writers = new Map<string, PostingWriter>();
+  const maker = new KeyMaker();
+  for (let r0 = 0; r0 < count; r0 += CHUNK_RANKS) {
+    const slot: PackRecord[] = new Array(Math.min(CHUNK_RANKS, count - r0));
+    for await (const page of pagesOf(db, store)) {
+      for (let i = 0; i < page.nomes.length; i++) {
+        const r = rankOf[page.first + i] ?? -1;
+        if (r >= r0 && r < r0 + slot.length) slot[r - r0] = packRecordAt(page, i);
+      }
+    }
+    const rows: PackPageRow[] = [];
+    for (let s = 0; s < slot.length; s += PAGE_RECORDS) {
+      const records = slot.slice(s, s + PAGE_RECORDS);
+      records.forEach((record, j) => {
+        for (const key of maker.keys(record)) {
+          let w = writers.get(key);
+          if (!w) {
+            w = new PostingWriter();
+            writers.set(key, w);
+          }
+          w.add(r0 + s + j);
+        }
+      });
+      rows.push({ pack: target, first: r0 + s, ...encodePackRecords(records) });
+    }
+    await db.packPages.bulkPut(rows);
+  }
+  const rows = indexRows(pack, writers);
+  writers.clear();
+  await db.transaction('rw', db.packs, db.packPages, db.packIndex, async () => {
+    const now = await db.packs.get(pack);
+    // A walk that stored pages meanwhile builds again after it (under the sync lock: never).
+    if (!now || now.next !== meta.next || pageStore(now) !== store) {
+      await dropPages(db, target);
+      return;
+    }
+    await dropPages(db, store);
+    await db.packIndex
+      .where('[pack+row]')
+      .between([pack, Dexie.minKey], [pack, Dexie.maxKey])
+      .delete();
+    await db.packIndex.bulkPut(rows);
+    await db.packs.put({
+      ...now,
+      gen,
+      next: count,
+      pages: Math.ceil(count / PAGE_RECORDS),
+      // Every replaced, deleted or moved record is gone from the new pages.
+      overrides: {},
+      records: count,
+      indexed: { next: count, overrides: 0 },
+    });
+  });
+}
+
+export async function dropPages(db: MemorialDb, store: string): Promise<void> {
+  await db.packPages
+    .where('[pack+first]')
+    .between([store, Dexie.minKey], [store, Dexie.maxKey])
+    .delete();
+}

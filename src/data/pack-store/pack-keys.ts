@@ -1,0 +1,52 @@
+/**
+ * The index keys of a pack record: its name tokens (search-text.ts nameTokens: folded,
+ * particles dropped, variants normalized — the words the server's trigram index holds), its
+ * grave location keys (locationKeys: `q=12`, `p~45`…), its street whole (`r:<rua>`) and a short
+ * name whole (`#maria silva`), so each
+ * lookup of the offline search (offline-lookup.ts lookupFor) is a key or a range of keys.
+ * Name tokens are [a-z0-9]+; the other keys hold '=', '~' or ':' and never mix with them.
+ */
+import { locationKeys, nameWords } from '../../domain/search-text';
+
+export const STREET = 'r:';
+/**
+ * `#<words>`: the whole name of a record with at most WHOLE_MAX_WORDS words, so the search
+ * finds the records a short query names whole (the best class) without reading the others.
+ */
+export const WHOLE = '#';
+export const WHOLE_MAX_WORDS = 2;
+
+export const isNameKey = (key: string) => !/[=~:#]/.test(key);
+
+/** Location keys per field value, cached: blocks, plates and streets repeat across records. */
+export class KeyMaker {
+  private quadras = new Map<string, string[]>();
+  private chapas = new Map<string, string[]>();
+  private ruas = new Map<string, string[]>();
+
+  keys(r: { nome: string; rua: string | null; quadra: string; chapa: string }): string[] {
+    const words = nameWords(r.nome);
+    const out = [...new Set(words)];
+    if (words.length <= WHOLE_MAX_WORDS) out.push(`${WHOLE}${words.join(' ')}`);
+    out.push(...this.cached(this.quadras, r.quadra, { quadra: r.quadra, chapa: '', rua: null }));
+    out.push(...this.cached(this.chapas, r.chapa, { quadra: '', chapa: r.chapa, rua: null }));
+    if (r.rua !== null) {
+      out.push(...this.cached(this.ruas, r.rua, { quadra: '', chapa: '', rua: r.rua }));
+      out.push(`${STREET}${r.rua}`);
+    }
+    return out;
+  }
+
+  private cached(
+    map: Map<string, string[]>,
+    value: string,
+    record: Parameters<typeof locationKeys>[0],
+  ): string[] {
+    let keys = map.get(value);
+    if (!keys) {
+      keys = locationKeys(record);
+      map.set(value, keys);
+    }
+    return keys;
+  }
+}
