@@ -22,7 +22,9 @@ import type {
   SheetPreview,
   SheetPreviewRow,
 } from '../../domain/spreadsheet-types';
+import '../../ui/file-chooser.css';
 import { useFlash } from '../../ui/flash';
+import { FormField } from '../../ui/form-field';
 import './sheets.css';
 
 function saveBlob(blob: Blob, name: string) {
@@ -244,17 +246,19 @@ export default function SheetsPage() {
         da confirmação; as linhas com erro ficam de fora e podem ser baixadas num relatório. Uma
         linha com "Identificador" atualiza aquele registro; sem ele, cria um novo.
       </p>
-      <div className="field">
-        <label htmlFor="sheet-file">Arquivo da planilha</label>
-        <input
-          key={fileKey}
-          id="sheet-file"
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          disabled={busy === 'import'}
-          onChange={choose}
-        />
-      </div>
+      <FormField
+        key={fileKey}
+        label="Arquivo da planilha"
+        name="sheet-file"
+        type="file"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        disabled={busy === 'import'}
+        onChange={choose}
+        chooser={{
+          button: 'Escolher planilha',
+          chosen: file ? file.name : 'Nenhuma planilha escolhida',
+        }}
+      />
       {problem && (
         <p className="form-alert" role="alert">
           {problem}
