@@ -13,6 +13,7 @@
 import path from 'node:path';
 import { newId } from '../src/domain/ids';
 import { ConfigError, loadConfig } from './config';
+import { BURIAL_DATA_COLUMNS } from './db/burial-columns';
 import { openDatabase, type SqlRunner } from './db/index';
 import { bulkSeedPostgres } from './modules/seed/seed-bulk';
 import { CITY_CEMETERIES, cemeteryOf } from './modules/seed/seed-cemeteries';
@@ -20,22 +21,7 @@ import { type GeneratedBurial, generateBurial, seededRandom } from './modules/se
 
 /** Column → SQL array type: one array per column, unnested into rows by the database. */
 const COLUMNS = [
-  ['id', 'text'],
-  ['nome', 'text'],
-  ['idade', 'smallint'],
-  ['dt_nasc', 'date'],
-  ['dt_fal', 'date'],
-  ['nacionalidade', 'text'],
-  ['mae', 'text'],
-  ['pai', 'text'],
-  ['cemiterio', 'text'],
-  ['rua', 'text'],
-  ['quadra', 'text'],
-  ['chapa', 'text'],
-  ['epitafio', 'text'],
-  ['tipo_sepultura', 'text'],
-  ['latitude', 'float8'],
-  ['longitude', 'float8'],
+  ...BURIAL_DATA_COLUMNS,
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
 ] as const;

@@ -5,6 +5,7 @@
  * again on the same export writes nothing, takes no new versions and moves nothing in the sync
  * stream. RETURNING (xmax = 0) tells a new row from an updated one on both engines.
  */
+import { BURIAL_DATA_COLUMNS } from '../../db/burial-columns';
 import type { SqlRunner } from '../../db/index';
 import type { LegacyBurial, LegacyTribute } from './legacy-burials-map';
 import { type LegacyUser, NO_PASSWORD } from './legacy-map';
@@ -55,22 +56,7 @@ export async function upsertUsers(conn: SqlRunner, rows: LegacyUser[]): Promise<
 }
 
 const BURIAL_COLUMNS = [
-  ['id', 'text'],
-  ['nome', 'text'],
-  ['idade', 'smallint'],
-  ['dt_nasc', 'date'],
-  ['dt_fal', 'date'],
-  ['nacionalidade', 'text'],
-  ['mae', 'text'],
-  ['pai', 'text'],
-  ['cemiterio', 'text'],
-  ['rua', 'text'],
-  ['quadra', 'text'],
-  ['chapa', 'text'],
-  ['epitafio', 'text'],
-  ['tipo_sepultura', 'text'],
-  ['latitude', 'float8'],
-  ['longitude', 'float8'],
+  ...BURIAL_DATA_COLUMNS,
   ['created_by', 'text'],
   ['created_at', 'timestamptz'],
 ] as const;
