@@ -80,9 +80,11 @@ END $$;
 -- spelling; the blank ones join the cemetery of most records (a one-cemetery register left the
 -- field empty because there was only one).
 INSERT INTO cemiterios (id, nome, nome_chave, created_at)
--- Made in order of records, most first, each a moment later (clock_timestamp): the cemetery of
--- most records is the oldest, where blank names on later writes go.
-SELECT cemiterio_new_id(), nome, chave, clock_timestamp()
+-- Stamped in order of records, most first, each a millisecond after the one before (a clock
+-- read per row may repeat a value): the cemetery of most records is the oldest, where blank
+-- names on later writes go.
+SELECT cemiterio_new_id(), nome, chave,
+  now() + make_interval(secs => (row_number() OVER (ORDER BY total DESC, chave)) / 1000.0)
 FROM (
   SELECT DISTINCT ON (chave) chave, nome, sum(n) OVER (PARTITION BY chave) AS total
   FROM (
