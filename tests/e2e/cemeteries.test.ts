@@ -124,8 +124,9 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
       (url) =>
         url.pathname === '/sepultados/pesquisa' && url.searchParams.get('cemiterio') === second.id,
     );
-    await page.getByText('Júlia Prates Andrade').waitFor();
+    // The results' card, not the navbar's suggestion of the same name (it may still be open).
     const cards = page.locator('.search-card');
+    await cards.filter({ hasText: 'Júlia Prates Andrade' }).waitFor();
     expect(await cards.count()).toBe(1);
     expect(await cards.first().locator('dd').first().textContent()).toBe(SECOND);
     await screenshot(page, 'cemeteries-narrowed-390');
