@@ -99,7 +99,8 @@ export function forgetCounts(ctx: AppContext): void {
   cache.dirty = false;
 }
 
-interface CemeteryRow {
+/** A cemetery's own columns as stored (migration 0010). */
+export interface StoredCemeteryRow {
   id: string;
   nome: string;
   endereco: string | null;
@@ -110,6 +111,9 @@ interface CemeteryRow {
   west: number | null;
   north: number | null;
   east: number | null;
+}
+
+interface CemeteryRow extends StoredCemeteryRow {
   updated_at: Date | string;
   plan_image: string | null;
   plan_south: number | null;

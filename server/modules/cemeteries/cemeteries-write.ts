@@ -26,7 +26,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { removeImage } from '../../lib/images';
 import type { Tx } from '../burials/burials-write';
-import { findCemetery, forgetCounts } from './cemeteries-read';
+import { findCemetery, forgetCounts, type StoredCemeteryRow } from './cemeteries-read';
 
 const BATCH = 5_000;
 const ID_RE = new RegExp(CEMETERY_ID_PATTERN);
@@ -37,20 +37,7 @@ async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-interface StoredRow {
-  id: string;
-  nome: string;
-  endereco: string | null;
-  horario: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  south: number | null;
-  west: number | null;
-  north: number | null;
-  east: number | null;
-}
-
-function storedAsEdit(row: StoredRow): CemeteryEdit {
+function storedAsEdit(row: StoredCemeteryRow): CemeteryEdit {
   const { nome, endereco, horario, latitude, longitude, south, west, north, east } = row;
   return {
     nome,
@@ -171,8 +158,12 @@ async function rewriteRecords(tx: Tx, cemeteryId: string, set: SQL): Promise<num
 }
 
 /** Locks and reads a cemetery inside the transaction, or 404. */
-async function lockCemetery(tx: Tx, id: string, missing: () => HttpError): Promise<StoredRow> {
-  const [row] = await rows<StoredRow>(
+async function lockCemetery(
+  tx: Tx,
+  id: string,
+  missing: () => HttpError,
+): Promise<StoredCemeteryRow> {
+  const [row] = await rows<StoredCemeteryRow>(
     tx,
     sql`SELECT id, nome, endereco, horario, latitude, longitude, south, west, north, east
         FROM cemiterios WHERE id = ${id} FOR UPDATE`,
@@ -239,7 +230,7 @@ export async function mergeCemetery(
     // Both locked in id order, so two opposite merges cannot deadlock; a record being written
     // into the source meanwhile waits for this transaction (its foreign key check).
     const lockOrder = [sourceId, targetId].sort();
-    const locked = new Map<string, StoredRow>();
+    const locked = new Map<string, StoredCemeteryRow>();
     for (const id of lockOrder) {
       const missing =
         id === sourceId

@@ -17,22 +17,13 @@
  * A delta sync thus costs the city's changes since the cursor (ids only for other cemeteries),
  * and a first download of a cemetery reads the stream once, carrying only its records.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SEP_MSG } from '../../../src/domain/burial-messages';
 import { encodePackRecords, type PackRecord } from '../../../src/domain/pack-format';
 import type { PackAnswer } from '../../../src/domain/sync-types';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
 import { cardPhoto } from '../burials/burials-projection';
-import {
-  HELD_BACK_SQL,
-  HELD_BACK_WAITS_MS,
-  MAX_SEQ,
-  MAX_XID,
-  type Position,
-  readHorizon,
-  START,
-} from './sync';
+import { MAX_SEQ, MAX_XID, type Position, readHorizon, START, waitedForHeldBack } from './sync';
 
 export const PACK_LIMIT = { default: 2000, max: 5000 } as const;
 
@@ -127,18 +118,7 @@ export async function packPage(
     const last = page.at(-1);
     const at: Position = last ? { xid: last.xid, seq: last.seq } : walk;
 
-    const wait = HELD_BACK_WAITS_MS[attempt];
-    if (!hasMore && wait !== undefined) {
-      const [held] = await ctx.database.sql.query<{ held: boolean }>(HELD_BACK_SQL, [
-        h.horizon,
-        at.xid,
-        at.seq,
-      ]);
-      if (held?.held) {
-        await sleep(wait);
-        continue;
-      }
-    }
+    if (!hasMore && (await waitedForHeldBack(ctx, attempt, h.horizon, at))) continue;
     const start = BigInt(walk.start);
     const live = page.filter((r) => !r.gone);
     const again = live.flatMap((r, i) => (BigInt(r.xid) >= start ? [i] : []));

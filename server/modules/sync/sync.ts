@@ -47,7 +47,7 @@ export const SYNC_LIMIT = { default: 500, max: 2000 } as const;
  * steps) for it before leaving them to the next sync: edits are short, so a sync right after
  * someone's save usually gets it.
  */
-export const HELD_BACK_WAITS_MS = [20, 50, 100];
+const HELD_BACK_WAITS_MS = [20, 50, 100];
 
 export const MAX_XID = 2n ** 64n - 1n;
 export const MAX_SEQ = 2n ** 63n - 1n;
@@ -109,9 +109,32 @@ WHERE (s.change_xid, s.change_seq) > ($1::xid8, $2::bigint) AND s.change_xid < $
 ORDER BY s.change_xid, s.change_seq
 LIMIT $4`;
 
-export const HELD_BACK_SQL = `
+const HELD_BACK_SQL = `
 SELECT EXISTS (SELECT 1 FROM sepultados
   WHERE change_xid >= $1::xid8 AND (change_xid, change_seq) > ($2::xid8, $3::bigint)) AS held`;
+
+/**
+ * When a page ends short of the horizon because committed rows wait behind a transaction still
+ * running, waits the attempt's step (HELD_BACK_WAITS_MS) and answers true: the caller reads the
+ * page again. False once the steps are spent or nothing is held back.
+ */
+export async function waitedForHeldBack(
+  ctx: AppContext,
+  attempt: number,
+  horizon: string,
+  at: Position,
+): Promise<boolean> {
+  const wait = HELD_BACK_WAITS_MS[attempt];
+  if (wait === undefined) return false;
+  const [held] = await ctx.database.sql.query<{ held: boolean }>(HELD_BACK_SQL, [
+    horizon,
+    at.xid,
+    at.seq,
+  ]);
+  if (!held?.held) return false;
+  await sleep(wait);
+  return true;
+}
 
 export interface Horizon {
   xmax: string;
@@ -160,18 +183,7 @@ export async function syncBurials(
     const last = page.at(-1);
     const at: Position = last ? { xid: last.xid, seq: last.seq } : from;
 
-    const wait = HELD_BACK_WAITS_MS[attempt];
-    if (!hasMore && wait !== undefined) {
-      const [held] = await ctx.database.sql.query<{ held: boolean }>(HELD_BACK_SQL, [
-        h.horizon,
-        at.xid,
-        at.seq,
-      ]);
-      if (held?.held) {
-        await sleep(wait);
-        continue;
-      }
-    }
+    if (!hasMore && (await waitedForHeldBack(ctx, attempt, h.horizon, at))) continue;
     return {
       // toRecord adds no concessionários: the sync is public.
       changed: page.filter((r) => !r.deleted).map((r) => toRecord(r)),
