@@ -18,7 +18,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/index';
+import { type Database, openDatabase } from '../../server/db/index';
 import { RedisRateLimiter } from '../../server/lib/rate-limiter-redis';
 import { LOGIN_LIMITS } from '../../server/modules/users/login-throttle';
 import { insertUser } from '../../server/modules/users/users';
@@ -93,11 +93,14 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
     const app = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
+    let closed = false;
     return {
       name,
       base: `http://127.0.0.1:${port}`,
       app,
       close: async () => {
+        if (closed) return;
+        closed = true;
         await app.close();
         await database.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -291,6 +294,25 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
     expect(backOnA.reset).toBe(false);
     expect(backOnA.changed).toEqual([]);
   });
+
+  // Last: it closes B, as SIGTERM does (server/main.ts).
+  it('closes its Redis connections when the app closes', async () => {
+    const redis = new Redis(redisUrl);
+    const ours = async () =>
+      ((await redis.client('LIST')) as string)
+        .split('\n')
+        .filter((line) => line.includes(` name=${prefix}instance `)).length;
+    try {
+      expect(await ours()).toBe(4); // commands + subscription, per instance
+      await b.close();
+      expect(await ours()).toBe(2);
+      // A still answers, alone: its invalidations do not wait for the instance gone.
+      const rec = await create(a);
+      expect((await record(a, rec.id)).nome).toBe(rec.nome);
+    } finally {
+      await redis.quit();
+    }
+  });
 });
 
 describe.skipIf(skipReason !== null)('RedisRateLimiter (the in-memory semantics, in Redis)', () => {
@@ -332,5 +354,46 @@ describe.skipIf(skipReason !== null)('RedisRateLimiter (the in-memory semantics,
     expect((await limiter.hit('k', limit)).allowed).toBe(false);
     expect(warnings).toHaveLength(1);
     redis.disconnect();
+  });
+});
+
+describe('configuration and start of several instances', () => {
+  const base = { DATA_DIR: os.tmpdir(), JWT_SECRET: 'x'.repeat(32) };
+
+  it('refuses REDIS_URL with PGlite (one process) or without a shared JWT_SECRET', () => {
+    expect(() => loadConfig({ ...base, REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL exige DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: os.tmpdir(),
+        DATABASE_URL: 'postgres://x@127.0.0.1/y',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      }),
+    ).toThrow(/REDIS_URL exige JWT_SECRET/);
+    expect(() =>
+      loadConfig({ ...base, DATABASE_URL: 'postgres://x@127.0.0.1/y', REDIS_URL: 'http://r' }),
+    ).toThrow(/REDIS_URL deve começar com redis:\/\//);
+  });
+
+  it('keeps uploads under DATA_DIR/images unless UPLOAD_DIR says otherwise', () => {
+    expect(loadConfig(base).uploadDir).toBe(path.join(os.tmpdir(), 'images'));
+    expect(loadConfig({ ...base, UPLOAD_DIR: '/srv/fotos' }).uploadDir).toBe('/srv/fotos');
+    expect(loadConfig(base).redisUrl).toBeNull();
+  });
+
+  it('does not start when Redis cannot be reached, and says where', async () => {
+    const config = loadConfig({
+      ...base,
+      DATABASE_URL: 'postgres://x@127.0.0.1/y',
+      // Port 1 of loopback: nothing listens there, the connection is refused at once.
+      REDIS_URL: 'redis://127.0.0.1:1',
+      LOG_LEVEL: 'silent',
+    });
+    // Redis is reached before anything touches the database: none is needed to see it fail.
+    const database = {} as Database;
+    await expect(buildApp({ config, database })).rejects.toThrow(
+      /Redis indisponível em 127\.0\.0\.1:1 \(REDIS_URL\)/,
+    );
   });
 });
