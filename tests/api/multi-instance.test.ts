@@ -20,6 +20,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/db/index';
 import { RedisRateLimiter } from '../../server/lib/rate-limiter-redis';
+import { ensureAdmin } from '../../server/modules/seed/bootstrap';
 import { LOGIN_LIMITS } from '../../server/modules/users/login-throttle';
 import { insertUser } from '../../server/modules/users/users';
 import type { BurialCard, BurialRecord } from '../../src/domain/burial-types';
@@ -293,6 +294,22 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
     const backOnA = await syncPage(a, onB.cursor);
     expect(backOnA.reset).toBe(false);
     expect(backOnA.changed).toEqual([]);
+  });
+
+  it('lets instances started together make the ADMIN_EMAIL admin once, none failing', async () => {
+    const admin = {
+      adminEmail: 'chefe@prefeitura.exemplo.gov.br',
+      adminPassword: 'Cemiterio@2025',
+    };
+    const started = [a, b].map((at) =>
+      ensureAdmin({ ...at.app.ctx, config: { ...at.app.ctx.config, ...admin } }, at.app.log),
+    );
+    await Promise.all(started);
+    const rows = await a.app.ctx.database.sql.query<{ role: string }>(
+      'SELECT role FROM users WHERE email = $1',
+      [admin.adminEmail],
+    );
+    expect(rows).toEqual([{ role: 'admin' }]);
   });
 
   // Last: it closes B, as SIGTERM does (server/main.ts).
