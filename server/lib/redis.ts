@@ -32,10 +32,10 @@ export interface SharedServices {
 
 export class RedisUnavailableError extends Error {}
 
-function connection(url: string, prefix: string, extra: RedisOptions): Redis {
+function connection(url: string, name: string, extra: RedisOptions): Redis {
   return new Redis(url, {
-    // CLIENT LIST tells this deployment's connections apart (the tests count them).
-    connectionName: `${prefix}instance`,
+    // CLIENT LIST tells this deployment's connections apart (the tests count and cut them).
+    connectionName: name,
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
@@ -65,8 +65,8 @@ export async function connectShared(
   prefix: string,
   log: Log,
 ): Promise<SharedServices> {
-  const commands = connection(url, prefix, { commandTimeout: COMMAND_TIMEOUT_MS });
-  const subscriber = connection(url, prefix, { autoResubscribe: false });
+  const commands = connection(url, `${prefix}commands`, { commandTimeout: COMMAND_TIMEOUT_MS });
+  const subscriber = connection(url, `${prefix}subscriber`, { autoResubscribe: false });
   await open(commands, url);
   try {
     await open(subscriber, url);

@@ -296,6 +296,42 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
     expect(backOnA.changed).toEqual([]);
   });
 
+  it('empties its caches when its subscription comes back after a lost connection', async () => {
+    const rec = await create(a, { nome: 'Cora Coralina' });
+    await record(b, rec.id);
+    expect(b.app.ctx.burialReads.records.size).toBeGreaterThan(0);
+    const redis = new Redis(redisUrl);
+    try {
+      // Messages sent while a subscription is down are lost: cut both instances' subscriptions
+      // (by id: other runs' connections on this Redis are left alone).
+      const clients = ((await redis.client('LIST')) as string).split('\n');
+      const ours = clients.filter((line) => line.includes(` name=${prefix}subscriber `));
+      expect(ours).toHaveLength(2);
+      for (const line of ours) {
+        await redis.call('CLIENT', 'KILL', 'ID', line.match(/^id=(\d+)/)?.[1] ?? '');
+      }
+      const subscribed = async () =>
+        ((await redis.pubsub('NUMSUB', `${prefix}invalidate`)) as [string, number])[1];
+      const until = Date.now() + 10_000;
+      while ((await subscribed()) < 2 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await subscribed()).toBe(2);
+      // The "drop everything" follows the SUBSCRIBE's answer, a moment after Redis counts it.
+      const emptied = Date.now() + 5_000;
+      while (b.app.ctx.burialReads.records.size > 0 && Date.now() < emptied) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(b.app.ctx.burialReads.records.size).toBe(0);
+      // And the bus works again: an edit on A shows on B (cached again) at once.
+      await record(b, rec.id);
+      await call(a, 'PATCH', `/api/sepultados/${rec.id}`, { json: { chapa: '4321' } });
+      expect((await record(b, rec.id)).chapa).toBe('4321');
+    } finally {
+      await redis.quit();
+    }
+  });
+
   it('lets instances started together make the ADMIN_EMAIL admin once, none failing', async () => {
     const admin = {
       adminEmail: 'chefe@prefeitura.exemplo.gov.br',
@@ -318,7 +354,7 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
     const ours = async () =>
       ((await redis.client('LIST')) as string)
         .split('\n')
-        .filter((line) => line.includes(` name=${prefix}instance `)).length;
+        .filter((line) => new RegExp(` name=${prefix}(commands|subscriber) `).test(line)).length;
     try {
       expect(await ours()).toBe(4); // commands + subscription, per instance
       await b.close();
