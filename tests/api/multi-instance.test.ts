@@ -22,12 +22,11 @@ import { type Database, openDatabase } from '../../server/db/index';
 import { RedisRateLimiter } from '../../server/lib/rate-limiter-redis';
 import { ensureAdmin } from '../../server/modules/seed/bootstrap';
 import { LOGIN_LIMITS } from '../../server/modules/users/login-throttle';
-import { insertUser } from '../../server/modules/users/users';
 import type { BurialCard, BurialRecord } from '../../src/domain/burial-types';
 import type { Cemetery } from '../../src/domain/cemetery-types';
 import type { SyncAnswer } from '../../src/domain/sync-types';
-import { sepultadoBody } from './burials-helpers';
-import { createPgDatabase, STRONG_PASSWORD, validCpf } from './helpers';
+import { insertPerson, sepultadoBody } from './burials-helpers';
+import { createPgDatabase, STRONG_PASSWORD } from './helpers';
 import { jpeg } from './image-fixtures';
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? null;
@@ -139,22 +138,16 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
     return ((await res.json()) as { sepultado: BurialRecord }).sepultado;
   };
 
+  /** An account made in the shared database (through A); answers its e-mail. */
+  const person = async (role: 'admin' | 'usuario') => (await insertPerson(a.app.ctx, role)).email;
+
   beforeAll(async () => {
     pgDb = await createPgDatabase(pgUrl as string);
     // One after the other: the first applies the migrations (the second would wait on their
     // advisory lock anyway).
     a = await startInstance('a', pgDb.url);
     b = await startInstance('b', pgDb.url);
-    const email = `admin.${crypto.randomBytes(4).toString('hex')}@exemplo.com.br`;
-    await insertUser(a.app.ctx, {
-      name: 'Administração',
-      email,
-      cpf: validCpf(),
-      phone: '11987654321',
-      password: STRONG_PASSWORD,
-      role: 'admin',
-      emailVerified: true,
-    });
+    const email = await person('admin');
     const login = await call(a, 'POST', '/api/users/login', {
       json: { email, password: STRONG_PASSWORD },
       headers: { 'x-forwarded-for': '192.0.2.1' },
@@ -184,16 +177,7 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
   it('counts a login limit across both instances', async () => {
     // A session made on A is valid on B (one JWT_SECRET).
     expect((await call(b, 'GET', '/api/users/checkuser')).status).toBe(200);
-    const email = `maria.${crypto.randomBytes(4).toString('hex')}@exemplo.com.br`;
-    await insertUser(a.app.ctx, {
-      name: 'Maria',
-      email,
-      cpf: validCpf(),
-      phone: '11987654321',
-      password: STRONG_PASSWORD,
-      role: 'usuario',
-      emailVerified: true,
-    });
+    const email = await person('usuario');
     const attempt = (at: Instance, password: string) =>
       call(at, 'POST', '/api/users/login', {
         json: { email, password },

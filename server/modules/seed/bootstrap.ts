@@ -28,12 +28,21 @@ export function generatePassword(): string {
 }
 
 /**
- * Several instances starting together on an empty database race to make the same admin: the
- * losers' insert answers 409 (the e-mail is unique), and the winner made (and printed) it.
+ * Makes the admin account; false when another instance made it meanwhile (several starting
+ * together on an empty database race for it: the loser's insert answers 409, the e-mail being
+ * unique, and the winner made — and printed — it).
  */
-async function madeHere(insert: Promise<unknown>): Promise<boolean> {
+async function makeAdmin(ctx: AppContext, email: string, password: string): Promise<boolean> {
   try {
-    await insert;
+    await insertUser(ctx, {
+      name: 'Administrador',
+      email,
+      cpf: makeCpf(),
+      phone: '',
+      password,
+      role: 'admin',
+      emailVerified: true,
+    });
     return true;
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) return false;
@@ -57,36 +66,15 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
       }
       return;
     }
-    const made = await madeHere(
-      insertUser(ctx, {
-        name: 'Administrador',
-        email,
-        cpf: makeCpf(),
-        phone: '',
-        password: adminPassword,
-        role: 'admin',
-        emailVerified: true,
-      }),
-    );
-    if (made) log.info({ email }, 'admin account created from ADMIN_EMAIL');
+    if (await makeAdmin(ctx, email, adminPassword))
+      log.info({ email }, 'admin account created from ADMIN_EMAIL');
     return;
   }
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
   const password = generatePassword();
   const email = 'admin@memorial.local';
-  const made = await madeHere(
-    insertUser(ctx, {
-      name: 'Administrador',
-      email,
-      cpf: makeCpf(),
-      phone: '',
-      password,
-      role: 'admin',
-      emailVerified: true,
-    }),
-  );
-  if (!made) return;
+  if (!(await makeAdmin(ctx, email, password))) return;
   // Printed once, on purpose, on stdout: this is the only time the password exists in clear.
   process.stdout.write(
     `\n  Primeiro administrador criado (anote, não será mostrado de novo):\n    e-mail: ${email}\n    senha:  ${password}\n\n`,
