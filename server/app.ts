@@ -8,14 +8,17 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/index';
 import { BackgroundTasks } from './lib/background';
+import { createLocalInvalidationBus } from './lib/invalidation';
 import { KeyLock } from './lib/key-lock';
 import { createMailer, type Mailer } from './lib/mailer';
-import { RateLimiter } from './lib/rate-limiter';
+import { type Limiter, RateLimiter } from './lib/rate-limiter';
+import { connectShared } from './lib/redis';
 import { createTokenService, loadOrCreateSecret } from './lib/tokens';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
+import { listenForBurialWrites } from './modules/burials/burials-read';
 import { burialRoutes } from './modules/burials/burials-routes';
-import { newCountsCache } from './modules/cemeteries/cemeteries-read';
+import { listenForCountChanges, newCountsCache } from './modules/cemeteries/cemeteries-read';
 import { cemeteryRoutes } from './modules/cemeteries/cemeteries-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
@@ -40,8 +43,8 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Tests pass their own to control time. */
-  limiter?: RateLimiter;
+  /** Tests pass their own to control time (replaces Redis's too). */
+  limiter?: Limiter;
   /** Replaces the mailer built from config (SMTP_URL or .eml files). */
   mailer?: Mailer;
   /** Told of every route as it is registered (tests sweep every route's inputs). */
@@ -60,6 +63,10 @@ export async function buildApp(options: BuildOptions) {
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Several instances: counters and invalidations through Redis (docs/decisions.md).
+  const shared = config.redisUrl
+    ? await connectShared(config.redisUrl, config.redisPrefix, app.log)
+    : null;
   const ctx: AppContext = {
     config,
     database,
@@ -67,7 +74,9 @@ export async function buildApp(options: BuildOptions) {
       config.jwtSecret ?? loadOrCreateSecret(config.dataDir),
       config.jwtTtlSeconds,
     ),
-    limiter: options.limiter ?? new RateLimiter(),
+    limiter: options.limiter ?? shared?.limiter ?? new RateLimiter(),
+    invalidation: shared?.bus ?? createLocalInvalidationBus(),
+    redis: shared,
     mailer: options.mailer ?? createMailer(config, app.log),
     background: new BackgroundTasks(app.log),
     keyLock: new KeyLock(),
@@ -78,11 +87,14 @@ export async function buildApp(options: BuildOptions) {
     blockedWords: blockedWordsOf(config),
   };
   app.decorate('ctx', ctx);
+  listenForBurialWrites(ctx);
+  listenForCountChanges(ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Pending e-mails finish before the database closes (the caller closes it after the app).
   app.addHook('onClose', async () => {
     await ctx.background.drain();
     ctx.mailer.close();
+    await (shared ?? ctx.invalidation).close();
   });
 
   await app.register(errorsPlugin);

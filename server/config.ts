@@ -28,6 +28,12 @@ export interface Config {
   blockedWordsFile: string | null;
   /** Public search requests per IP per minute (0 turns the limit off, e.g. for the bench). */
   searchPerMinute: number;
+  /** UPLOAD_DIR: stored images (default DATA_DIR/images); shared by every instance. */
+  uploadDir: string;
+  /** REDIS_URL: rate limits and cache invalidation shared by several instances (README). */
+  redisUrl: string | null;
+  /** REDIS_PREFIX: names of this deployment's keys and channels in a shared Redis. */
+  redisPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +126,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`BLOCKED_WORDS_FILE: arquivo não encontrado (${blockedWordsFile})`);
   }
 
+  const redisUrl = str('REDIS_URL');
+  if (redisUrl) {
+    if (!/^rediss?:\/\//.test(redisUrl)) {
+      problems.push('REDIS_URL deve começar com redis:// ou rediss://');
+    }
+    // Several instances exist only on PostgreSQL (PGlite is one process by construction), and
+    // they must sign and check sessions with one secret (docs/decisions.md "Several instances").
+    if (!databaseUrl) {
+      problems.push('REDIS_URL exige DATABASE_URL (PostgreSQL): o PGlite serve um processo só');
+    }
+    if (!jwtSecret) {
+      problems.push('REDIS_URL exige JWT_SECRET: todas as instâncias assinam com o mesmo segredo');
+    }
+  }
+  const redisPrefix = str('REDIS_PREFIX') ?? 'memorial:';
+  if (!/^[\w:.-]{1,64}$/.test(redisPrefix)) {
+    problems.push('REDIS_PREFIX: até 64 letras, números, ":", ".", "-" ou "_"');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -142,5 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockedWords,
     blockedWordsFile,
     searchPerMinute,
+    uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(dataDir, 'images')),
+    redisUrl,
+    redisPrefix,
   };
 }

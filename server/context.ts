@@ -8,9 +8,10 @@ import type { BlockedWords } from '../src/domain/tribute-rules';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import type { BackgroundTasks } from './lib/background';
+import type { InvalidationBus } from './lib/invalidation';
 import type { KeyLock } from './lib/key-lock';
 import type { Mailer } from './lib/mailer';
-import type { RateLimiter } from './lib/rate-limiter';
+import type { Limiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
 import type { BurialReads } from './modules/burials/burials-prepared';
 import type { CemeteryCountsCache } from './modules/cemeteries/cemeteries-read';
@@ -19,7 +20,15 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
-  limiter: RateLimiter;
+  /** In memory, or in Redis with REDIS_URL (counted across instances). */
+  limiter: Limiter;
+  /**
+   * Tells every instance's caches that something changed (just this process without
+   * REDIS_URL). Writes await their publish before answering.
+   */
+  invalidation: InvalidationBus;
+  /** Redis's state for GET /api/health (null without REDIS_URL). */
+  redis: { status(): 'ok' | 'indisponível' } | null;
   /** Outgoing e-mail: .eml files under DATA_DIR/mail, or SMTP when SMTP_URL is set. */
   mailer: Mailer;
   /** Work finished after the answer (e-mails); app.close() waits for it. */

@@ -1,12 +1,15 @@
 /**
- * Starts the process: validated config, the database (PGlite in DATA_DIR or PostgreSQL), the
- * app, the admin and demo seed; closes everything cleanly on SIGTERM/SIGINT (PGlite must be
- * closed, or its files may be left inconsistent).
+ * Starts the process: validated config, the database (PGlite in DATA_DIR or PostgreSQL), Redis
+ * when REDIS_URL is set, the app, the admin and demo seed; closes everything cleanly on
+ * SIGTERM/SIGINT: the listener stops, requests in flight finish, pending e-mails go, the Redis
+ * connections and the database close (PGlite must be closed, or its files may be left
+ * inconsistent).
  */
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
+import { RedisUnavailableError } from './lib/redis';
 import { ensureAdmin } from './modules/seed/bootstrap';
 import { seedDemoIfEmpty } from './modules/seed/seed';
 
@@ -26,14 +29,25 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  const app = await buildApp({
-    config,
-    database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
-  });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie'],
+      },
+    });
+  } catch (err) {
+    // An unreachable REDIS_URL stops the start like a wrong DATABASE_URL does.
+    await database.close().catch(() => {});
+    if (err instanceof RedisUnavailableError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -216,7 +216,7 @@ export async function checkImage(bytes: Buffer): Promise<void> {
 }
 
 function imageDir(ctx: ImageContext, kind: ImageKind): string {
-  return path.join(ctx.config.dataDir, 'images', kind);
+  return path.join(ctx.config.uploadDir, kind);
 }
 
 /** Absolute path of a stored image, or null when the kind or the name is not one of ours. */

@@ -9,6 +9,13 @@ export type InvalidationTopic = 'burial' | 'user' | 'cemetery';
 
 export type InvalidationHandler = (key: string) => void;
 
+/**
+ * The key that means "drop everything of this topic": sent for writes that touch every entry
+ * (a cemetery renamed), and by the Redis bus to each handler when its subscription comes back
+ * after a lost connection (messages may have been missed meanwhile). Handlers must honour it.
+ */
+export const EVERY_KEY = '*';
+
 export interface InvalidationBus {
   /** Drops `key` of `topic` everywhere; resolves once the message is handed to the transport. */
   publish(topic: InvalidationTopic, key: string): Promise<void>;

@@ -1,11 +1,30 @@
 /**
- * Fixed-window counters in memory, keyed by whatever the caller names (ip:…, email:…).
- * One process serves one DATA_DIR (PGlite has no lock), so memory is the right store here;
- * a multi-instance PostgreSQL deployment would move these counters to Redis.
+ * Fixed-window counters, keyed by whatever the caller names (ip:…, email:…). Without REDIS_URL
+ * they live in this process's memory (RateLimiter below: one process, the default and always on
+ * PGlite); with REDIS_URL every instance counts in Redis with the same semantics
+ * (rate-limiter-redis.ts), so a limit is one limit however many instances answer.
  */
 export interface Limit {
   max: number;
   windowMs: number;
+}
+
+export interface HitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * What the routes use (AppContext.limiter). Answers may be promises (Redis): callers await
+ * every call. time() is this instance's clock, the one the counters' times are taken on.
+ */
+export interface Limiter {
+  /** Counts one hit; answers how long to wait when the limit is already spent. */
+  hit(key: string, limit: Limit): HitResult | Promise<HitResult>;
+  /** The counter as it stands (count 0 when absent or expired); counts nothing. */
+  peek(key: string): WindowState | Promise<WindowState>;
+  reset(key: string): void | Promise<void>;
+  time(): number;
 }
 
 interface Window {
@@ -16,7 +35,7 @@ interface Window {
 }
 
 /** What a counter holds now, without counting a hit. */
-interface WindowState {
+export interface WindowState {
   count: number;
   resetAt: number;
   lastAt: number;
@@ -29,7 +48,7 @@ interface WindowState {
  */
 const MAX_KEYS = 100_000;
 
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly windows = new Map<string, Window>();
   private lastSweep = Date.now();
 
@@ -39,7 +58,7 @@ export class RateLimiter {
   ) {}
 
   /** Counts one hit; answers how long to wait when the limit is already spent. */
-  hit(key: string, limit: Limit): { allowed: boolean; retryAfterSeconds: number } {
+  hit(key: string, limit: Limit): HitResult {
     const now = this.now();
     this.sweep(now);
     let win = this.windows.get(key);

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AppContext } from '../../server/context';
 import { insertUser } from '../../server/modules/users/users';
 import type { BurialRecord } from '../../src/domain/burial-types';
 import type { Role } from '../../src/domain/user-rules';
@@ -13,10 +14,10 @@ export interface Actor {
   token: string;
 }
 
-/** An account with the role given, made in the database, logged in through the API. */
-export async function actor(h: Harness, role: Role, name = `Pessoa ${role}`): Promise<Actor> {
+/** An account with the role given, made in the database (password STRONG_PASSWORD). */
+export async function insertPerson(ctx: AppContext, role: Role, name = `Pessoa ${role}`) {
   const email = `${role}.${crypto.randomBytes(5).toString('hex')}@exemplo.com.br`;
-  const row = await insertUser(h.app.ctx, {
+  const row = await insertUser(ctx, {
     name,
     email,
     cpf: validCpf(),
@@ -25,6 +26,12 @@ export async function actor(h: Harness, role: Role, name = `Pessoa ${role}`): Pr
     role,
     emailVerified: true,
   });
+  return { row, email };
+}
+
+/** An account with the role given, made in the database, logged in through the API. */
+export async function actor(h: Harness, role: Role, name = `Pessoa ${role}`): Promise<Actor> {
+  const { row, email } = await insertPerson(h.app.ctx, role, name);
   const res = await h.app.inject({
     method: 'POST',
     url: '/api/users/login',

@@ -27,7 +27,7 @@ export const engines: Engine[] = [
     : []),
 ];
 
-async function createPgDatabase(
+export async function createPgDatabase(
   baseUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `memorial_t_${crypto.randomBytes(6).toString('hex')}`;

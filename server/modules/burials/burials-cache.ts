@@ -7,10 +7,11 @@
  *   recently used go first), each for TTL_MS; expired values are swept as new ones come, so
  *   a crowd reading many different records does not leave thousands of dead copies behind
  *   (docs/decisions.md "Caches").
- * - Same process: every write (create, edit, photos, delete) drops what it changed before the
- *   answer, so whoever edits sees the edit at once.
- * - Other processes (several servers on one PostgreSQL): a change made elsewhere shows here
- *   within TTL_MS at worst. PGlite deployments are one process by construction.
+ * - Every write (create, edit, photos, delete) drops what it changed before the answer, here
+ *   and, with REDIS_URL, in every other instance (the invalidation bus: burials-read.ts
+ *   forgetCached), so nobody sees the old record after the write's answer.
+ * - TTL_MS bounds what nothing announces: writes made outside the server, or while Redis is
+ *   down. PGlite deployments are one process by construction.
  * - Single flight: concurrent misses of one id share one database read.
  * Edits and permission checks never read through it: they load the record fresh.
  */

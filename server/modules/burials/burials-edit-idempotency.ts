@@ -87,7 +87,7 @@ async function replay(
   // read fresh (this process's cache may predate the other process's write).
   const stored = prior.body as EditSuccess | null;
   if (stored) return { status: 200, body: stored, replayed: true };
-  forgetCached(ctx, id);
+  await forgetCached(ctx, id);
   const sepultado = await getBurial(ctx, id, user);
   return { status: 200, body: { message: SEP_MSG.updated, sepultado }, replayed: true };
 }
@@ -138,7 +138,7 @@ export async function editBurial(
     } catch (err) {
       if (err instanceof EditConflictError) {
         // Fresh, not cached: the point is to show what the other person saved.
-        forgetCached(ctx, id);
+        await forgetCached(ctx, id);
         const fresh = await getBurial(ctx, id, user);
         return {
           status: 409,

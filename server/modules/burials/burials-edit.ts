@@ -194,7 +194,7 @@ export async function updateBurial(
     );
     throw err;
   }
-  forgetCached(ctx, current.id);
+  await forgetCached(ctx, current.id);
   // The record may have moved to another cemetery (its `cemiterio` name).
   if (changes.cemiterio !== undefined) countsChanged(ctx, null, 0);
   await removeImages(ctx, 'sepultados', removedFiles);

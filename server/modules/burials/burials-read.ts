@@ -13,6 +13,7 @@ import { isId } from '../../../src/domain/ids';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
+import { EVERY_KEY } from '../../lib/invalidation';
 import { toCard, toRecord } from './burials-projection';
 
 const prepared = (ctx: AppContext) => ctx.burialReads;
@@ -36,11 +37,23 @@ export async function findBurial(ctx: AppContext, id: string): Promise<BurialRec
   return row ? toRecord(row) : null;
 }
 
-/** After a write of record `id`: its cached copy and the cached home pages go. */
-export function forgetCached(ctx: AppContext, id: string): void {
-  const c = caches(ctx);
-  c.records.invalidate(id);
-  c.home.clear();
+/**
+ * After a write of record `id` ('' when only the list changed): its cached copy and the cached
+ * home pages go, here at once and in every other instance before this resolves (the write
+ * awaits it before answering; lib/invalidation-redis.ts).
+ */
+export function forgetCached(ctx: AppContext, id: string): Promise<void> {
+  return ctx.invalidation.publish('burial', id);
+}
+
+/** The caches' side of forgetCached, wherever the write was made (buildApp subscribes it). */
+export function listenForBurialWrites(ctx: AppContext): () => void {
+  return ctx.invalidation.subscribe('burial', (id) => {
+    const c = caches(ctx);
+    if (id === EVERY_KEY) c.records.clear();
+    else if (id !== '') c.records.invalidate(id);
+    c.home.clear();
+  });
 }
 
 /**

@@ -97,7 +97,7 @@ export async function createBurial(
     );
     throw err;
   }
-  forgetCached(ctx, id);
+  await forgetCached(ctx, id);
   countsChanged(ctx, cemeteryId, +1);
   return getBurial(ctx, id, user);
 }
@@ -127,7 +127,7 @@ export async function deleteBurial(ctx: AppContext, id: string): Promise<void> {
       cemeteryId: marked[0]?.cemiterioId ?? null,
     };
   });
-  forgetCached(ctx, id);
+  await forgetCached(ctx, id);
   countsChanged(ctx, cemeteryId, -1);
   await removeImages(ctx, 'sepultados', files);
   await removeImages(ctx, 'comentarios', tributeFiles);

@@ -10,8 +10,11 @@
  *    written here (created, deleted, moved) and the last count is older than MIN_RECOUNT_MS —
  *    a stream of writes costs at most one count per MIN_RECOUNT_MS, never one per write;
  *  - a cemetery's own change (made, renamed, merged) drops the counts: the admin's next read
- *    waits for a fresh count, so the merge's totals are exact at once.
- * Another process's writes show within COUNTS_TTL_MS plus one count.
+ *    waits for a fresh count, so the merge's totals are exact at once — in every instance
+ *    (the invalidation bus, topic 'cemetery').
+ * A record written by another instance makes the counts here due for a recount (topic
+ * 'burial'), so it shows within MIN_RECOUNT_MS plus one count; the exact ±1 at once is only in
+ * the instance that wrote it.
  */
 import type { Cemetery } from '../../../src/domain/cemetery-types';
 import type { AppContext } from '../../context';
@@ -91,12 +94,32 @@ export function countsChanged(ctx: AppContext, cemeteryId: string | null, delta:
   cache.held = next;
 }
 
-/** After a cemetery was made, renamed or merged: the next read waits for a fresh count. */
-export function forgetCounts(ctx: AppContext): void {
+/**
+ * After a cemetery was made, renamed or merged: the next read waits for a fresh count, here and
+ * in every other instance (resolves once they were told).
+ */
+export function forgetCounts(ctx: AppContext, cemeteryId: string): Promise<void> {
+  return ctx.invalidation.publish('cemetery', cemeteryId);
+}
+
+/**
+ * The counts' side of the invalidation bus (buildApp subscribes it): a cemetery's change drops
+ * them; a record written anywhere makes them due for the recount countsChanged describes.
+ */
+export function listenForCountChanges(ctx: AppContext): () => void {
   const cache = ctx.cemeteryCounts;
-  cache.held = null;
-  cache.running = null;
-  cache.dirty = false;
+  const offCemetery = ctx.invalidation.subscribe('cemetery', () => {
+    cache.held = null;
+    cache.running = null;
+    cache.dirty = false;
+  });
+  const offBurial = ctx.invalidation.subscribe('burial', () => {
+    cache.dirty = true;
+  });
+  return () => {
+    offCemetery();
+    offBurial();
+  };
 }
 
 /** A cemetery's own columns as stored (migration 0010). */

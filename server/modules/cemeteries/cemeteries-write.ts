@@ -25,6 +25,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { removeImage } from '../../lib/images';
+import { EVERY_KEY } from '../../lib/invalidation';
+import { forgetCached } from '../burials/burials-read';
 import type { Tx } from '../burials/burials-write';
 import { findCemetery, forgetCounts, type StoredCemeteryRow } from './cemeteries-read';
 
@@ -126,7 +128,7 @@ export async function createCemetery(ctx: AppContext, input: CemeteryCreate): Pr
     }
     throw err;
   }
-  forgetCounts(ctx);
+  await forgetCounts(ctx, id);
   return answer(ctx, id);
 }
 
@@ -203,15 +205,13 @@ export async function editCemetery(
     }
     throw err;
   }
-  if (renamed) forgetRecords(ctx);
+  if (renamed) await forgetRecords(ctx, id);
   return answer(ctx, id);
 }
 
-/** Every cached public record and home page may carry an old `cemiterio`. */
-function forgetRecords(ctx: AppContext): void {
-  ctx.burialReads.records.clear();
-  ctx.burialReads.home.clear();
-  forgetCounts(ctx);
+/** Every cached public record and home page may carry an old `cemiterio` (every instance). */
+async function forgetRecords(ctx: AppContext, cemeteryId: string): Promise<void> {
+  await Promise.all([forgetCached(ctx, EVERY_KEY), forgetCounts(ctx, cemeteryId)]);
 }
 
 /**
@@ -260,7 +260,7 @@ export async function mergeCemetery(
     await tx.execute(sql`UPDATE cemiterios SET updated_at = now() WHERE id = ${targetId}`);
     return { moved, droppedImage };
   });
-  forgetRecords(ctx);
+  await forgetRecords(ctx, sourceId);
   if (result.droppedImage) await removeImage(ctx, 'plano', result.droppedImage);
   return { cemetery: await answer(ctx, targetId), moved: result.moved };
 }

@@ -33,7 +33,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // at worst, well under the default of 120 a minute.
       const perMinute = app.ctx.config.searchPerMinute;
       if (perMinute > 0) {
-        const hit = app.ctx.limiter.hit(`search:ip:${request.ip}`, {
+        const hit = await app.ctx.limiter.hit(`search:ip:${request.ip}`, {
           max: perMinute,
           windowMs: 60_000,
         });

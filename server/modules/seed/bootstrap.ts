@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '../../../src/domain/user-rules';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
 import { insertUser } from '../users/users';
 
 /** A valid CPF for generated accounts (check digits computed, not all-equal). */
@@ -26,6 +27,29 @@ export function generatePassword(): string {
   return `${crypto.randomBytes(12).toString('base64url')}Aa1!`;
 }
 
+/**
+ * Makes the admin account; false when another instance made it meanwhile (several starting
+ * together on an empty database race for it: the loser's insert answers 409, the e-mail being
+ * unique, and the winner made — and printed — it).
+ */
+async function makeAdmin(ctx: AppContext, email: string, password: string): Promise<boolean> {
+  try {
+    await insertUser(ctx, {
+      name: 'Administrador',
+      email,
+      cpf: makeCpf(),
+      phone: '',
+      password,
+      role: 'admin',
+      emailVerified: true,
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) return false;
+    throw err;
+  }
+}
+
 export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const db = ctx.database.db;
   const { adminEmail, adminPassword } = ctx.config;
@@ -42,31 +66,15 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
       }
       return;
     }
-    await insertUser(ctx, {
-      name: 'Administrador',
-      email,
-      cpf: makeCpf(),
-      phone: '',
-      password: adminPassword,
-      role: 'admin',
-      emailVerified: true,
-    });
-    log.info({ email }, 'admin account created from ADMIN_EMAIL');
+    if (await makeAdmin(ctx, email, adminPassword))
+      log.info({ email }, 'admin account created from ADMIN_EMAIL');
     return;
   }
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
   const password = generatePassword();
   const email = 'admin@memorial.local';
-  await insertUser(ctx, {
-    name: 'Administrador',
-    email,
-    cpf: makeCpf(),
-    phone: '',
-    password,
-    role: 'admin',
-    emailVerified: true,
-  });
+  if (!(await makeAdmin(ctx, email, password))) return;
   // Printed once, on purpose, on stdout: this is the only time the password exists in clear.
   process.stdout.write(
     `\n  Primeiro administrador criado (anote, não será mostrado de novo):\n    e-mail: ${email}\n    senha:  ${password}\n\n`,

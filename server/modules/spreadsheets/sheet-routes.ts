@@ -17,6 +17,7 @@ import { SHEET_LIMITS } from '../../../src/domain/spreadsheet';
 import { SHEET_MSG } from '../../../src/domain/spreadsheet-messages';
 import type { SheetImportLine } from '../../../src/domain/spreadsheet-types';
 import { badRequest, HttpError } from '../../lib/http-error';
+import { EVERY_KEY } from '../../lib/invalidation';
 import { requireCan } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
 import { forgetCached } from '../burials/burials-read';
@@ -25,6 +26,8 @@ import { checkUpload, importChecked, previewOfChecked } from './sheet-service';
 import { CONTENT_TYPE, exportStream } from './sheet-write';
 
 const MB = 1024 * 1024;
+/** Updated records told one by one up to this many; past it, every cached record goes. */
+const FORGET_ONE_BY_ONE = 200;
 
 /** The uploaded sheet and the mapping part, or a pt-BR 4xx. */
 async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; mapping?: string }> {
@@ -99,9 +102,13 @@ export const sheetRoutes: FastifyPluginAsyncTypebox = async (app) => {
           userId: user?.id ?? null,
           onProgress: (feitas, total) => send({ tipo: 'progresso', feitas, total }),
         });
-        for (const id of outcome.updatedIds) forgetCached(app.ctx, id);
+        // One message per record up to a point; a big import drops every cached record (one
+        // message instead of thousands, each awaited by every instance).
+        const updated = outcome.updatedIds;
+        if (updated.length > FORGET_ONE_BY_ONE) await forgetCached(app.ctx, EVERY_KEY);
+        else await Promise.all(updated.map((id) => forgetCached(app.ctx, id)));
         // New records: the cached home pages go (no record is cached under the empty id).
-        if (outcome.criados > 0) forgetCached(app.ctx, '');
+        if (outcome.criados > 0) await forgetCached(app.ctx, '');
         send({
           tipo: 'resultado',
           total: outcome.total,

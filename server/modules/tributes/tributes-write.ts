@@ -41,7 +41,7 @@ export const TRIBUTE_RATE_LIMITS = {
   ipPerHour: { max: 120, windowMs: 60 * MIN },
 } satisfies Record<string, Limit>;
 
-function enforceTributeLimits(ctx: AppContext, userId: string, ip: string): void {
+async function enforceTributeLimits(ctx: AppContext, userId: string, ip: string): Promise<void> {
   const hits: [string, Limit][] = [
     [`tribute:user:${userId}:m`, TRIBUTE_RATE_LIMITS.userPerMinute],
     [`tribute:user:${userId}:h`, TRIBUTE_RATE_LIMITS.userPerHour],
@@ -49,7 +49,7 @@ function enforceTributeLimits(ctx: AppContext, userId: string, ip: string): void
     [`tribute:ip:${ip}:h`, TRIBUTE_RATE_LIMITS.ipPerHour],
   ];
   for (const [key, limit] of hits) {
-    const result = ctx.limiter.hit(key, limit);
+    const result = await ctx.limiter.hit(key, limit);
     if (!result.allowed) throw tooMany(TRIBUTE_MSG.tooMany, result.retryAfterSeconds);
   }
 }
@@ -94,7 +94,7 @@ export async function postTribute(
     );
     if (problem) throw unprocessable(problem.message, problem.field);
     // After validation (a refused draft costs nothing), before the photo (decoding does).
-    enforceTributeLimits(ctx, author.id, ip);
+    await enforceTributeLimits(ctx, author.id, ip);
 
     const photo = input.image ? await storeImage(ctx, 'comentarios', input.image) : null;
     let created: TributeItem | null;

@@ -37,7 +37,7 @@ export async function verifyEmail(
   query: { token?: string; email?: string },
   ip: string,
 ): Promise<{ message: string }> {
-  enforceLimits(ctx, [[`verify:ip:${ip}`, ACCOUNT_LIMITS.verifyPerIp]]);
+  await enforceLimits(ctx, [[`verify:ip:${ip}`, ACCOUNT_LIMITS.verifyPerIp]]);
   const hash = tokenHash(query.token ?? '');
   if (!hash || !query.email) throw badRequest(ACCOUNT_MSG.verifyLinkInvalid);
   const email = normalizeEmail(query.email);
@@ -88,7 +88,7 @@ export async function resendVerification(
   if (requester) {
     const target = addressToVerify(requester);
     if (!target) return { message: ACCOUNT_MSG.alreadyVerified };
-    enforceLimits(ctx, [
+    await enforceLimits(ctx, [
       [`resend:ip:${ip}`, ACCOUNT_LIMITS.resendPerIp],
       [`resend:email:${target}`, ACCOUNT_LIMITS.resendPerEmail],
     ]);
@@ -97,7 +97,7 @@ export async function resendVerification(
   }
   const started = Date.now();
   const email = validEmailOr422(bodyEmail ?? '');
-  enforceLimits(ctx, [
+  await enforceLimits(ctx, [
     [`resend:ip:${ip}`, ACCOUNT_LIMITS.resendPerIp],
     [`resend:email:${email}`, ACCOUNT_LIMITS.resendPerEmail],
   ]);
@@ -125,7 +125,7 @@ export async function forgotPassword(
 ): Promise<{ message: string }> {
   const started = Date.now();
   const email = validEmailOr422(emailInput);
-  enforceLimits(ctx, [
+  await enforceLimits(ctx, [
     [`forgot:ip:${ip}`, ACCOUNT_LIMITS.forgotPerIp],
     [`forgot:email:${email}`, ACCOUNT_LIMITS.forgotPerEmail],
   ]);
@@ -143,7 +143,7 @@ export async function resetPassword(
   input: { email: string; token: string; novaSenha: string },
   ip: string,
 ): Promise<{ message: string }> {
-  enforceLimits(ctx, [[`reset:ip:${ip}`, ACCOUNT_LIMITS.resetPerIp]]);
+  await enforceLimits(ctx, [[`reset:ip:${ip}`, ACCOUNT_LIMITS.resetPerIp]]);
   const hash = tokenHash(input.token);
   if (!hash || !input.email) throw badRequest(ACCOUNT_MSG.resetLinkInvalid);
   const weak = checkPassword(input.novaSenha);

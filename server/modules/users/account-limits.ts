@@ -22,9 +22,12 @@ export const ACCOUNT_LIMITS = {
 } satisfies Record<string, Limit>;
 
 /** Counts a hit on every key; the first spent one answers 429 with Retry-After. */
-export function enforceLimits(ctx: AppContext, hits: [key: string, limit: Limit][]): void {
+export async function enforceLimits(
+  ctx: AppContext,
+  hits: [key: string, limit: Limit][],
+): Promise<void> {
   for (const [key, limit] of hits) {
-    const result = ctx.limiter.hit(key, limit);
+    const result = await ctx.limiter.hit(key, limit);
     if (!result.allowed) throw tooMany(MSG.tooManyAttempts, result.retryAfterSeconds);
   }
 }

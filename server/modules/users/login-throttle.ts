@@ -99,52 +99,59 @@ function refuse(waitMs: number): never {
  * Counts the attempt and refuses it (429) when a counter says so; answers whether the browser
  * is a known device, which the outcome must be reported with.
  */
-export function admitLogin(
+export async function admitLogin(
   ctx: AppContext,
   email: string,
   ip: string,
   device: KnownDevice | null,
-): { device: KnownDevice | null } {
+): Promise<{ device: KnownDevice | null }> {
   const limiter = ctx.limiter;
-  const perIp = limiter.hit(keys.ip(ip), LOGIN_LIMITS.perIp);
+  const perIp = await limiter.hit(keys.ip(ip), LOGIN_LIMITS.perIp);
   if (!perIp.allowed) refuse(perIp.retryAfterSeconds * 1000);
   const now = limiter.time();
-  if (device && limiter.peek(keys.device(device.nonce)).count < LOGIN_LIMITS.perDevice.max) {
+  if (
+    device &&
+    (await limiter.peek(keys.device(device.nonce))).count < LOGIN_LIMITS.perDevice.max
+  ) {
     return { device };
   }
-  const pair = limiter.peek(keys.pair(email, ip));
+  const [pair, account] = await Promise.all([
+    limiter.peek(keys.pair(email, ip)),
+    limiter.peek(keys.account(email)),
+  ]);
   if (pair.count >= LOGIN_LIMITS.perAccountIp.max) refuse(pair.resetAt - now);
-  const account = limiter.peek(keys.account(email));
   const wait = account.lastAt + accountDelayMs(account.count) - now;
   if (wait > 0) refuse(wait);
   return { device: null };
 }
 
 /** Records a failed password for the counters that admitted it. */
-export function loginFailed(
+export async function loginFailed(
   ctx: AppContext,
   email: string,
   ip: string,
   device: KnownDevice | null,
-) {
+): Promise<void> {
   if (device) {
-    ctx.limiter.hit(keys.device(device.nonce), LOGIN_LIMITS.perDevice);
+    await ctx.limiter.hit(keys.device(device.nonce), LOGIN_LIMITS.perDevice);
     return;
   }
-  ctx.limiter.hit(keys.pair(email, ip), LOGIN_LIMITS.perAccountIp);
-  ctx.limiter.hit(keys.account(email), {
-    max: Number.MAX_SAFE_INTEGER,
-    windowMs: LOGIN_LIMITS.perAccount.windowMs,
-  });
+  await Promise.all([
+    ctx.limiter.hit(keys.pair(email, ip), LOGIN_LIMITS.perAccountIp),
+    ctx.limiter.hit(keys.account(email), {
+      max: Number.MAX_SAFE_INTEGER,
+      windowMs: LOGIN_LIMITS.perAccount.windowMs,
+    }),
+  ]);
 }
 
 /** The person got in: this address and device start over (the account-wide count stays). */
-export function loginSucceeded(
+export async function loginSucceeded(
   ctx: AppContext,
   email: string,
   ip: string,
   device: KnownDevice | null,
-) {
-  ctx.limiter.reset(keys.pair(email, ip));
-  if (device) ctx.limiter.reset(keys.device(device.nonce));
+): Promise<void> {
+  await ctx.limiter.reset(keys.pair(email, ip));
+  if (device) await ctx.limiter.reset(keys.device(device.nonce));
 }

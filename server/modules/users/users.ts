@@ -120,11 +120,11 @@ export async function insertUser(ctx: AppContext, data: CreateUserData): Promise
  * Answers the new row, or null.
  */
 export async function register(ctx: AppContext, input: RegisterInput, ip: string) {
-  const limited = ctx.limiter.hit(`register:ip:${ip}`, REGISTER_LIMIT);
+  const limited = await ctx.limiter.hit(`register:ip:${ip}`, REGISTER_LIMIT);
   if (!limited.allowed) throw tooMany(MSG.tooManyAttempts, limited.retryAfterSeconds);
   const problem = firstError(validateRegistration(input));
   if (problem) throw unprocessable(problem.message, problem.field);
-  enforceLimits(ctx, [
+  await enforceLimits(ctx, [
     [`register:email:${normalizeEmail(input.email ?? '')}`, ACCOUNT_LIMITS.registerPerEmail],
   ]);
   const acceptedAt = input.acceptedTermsAt ? new Date(input.acceptedTermsAt) : new Date();
@@ -176,16 +176,16 @@ export async function login(
   cookieHeader?: string,
 ) {
   const email = normalizeEmail(emailInput);
-  const { device } = admitLogin(ctx, email, ip, knownDevice(ctx, cookieHeader, email));
+  const { device } = await admitLogin(ctx, email, ip, knownDevice(ctx, cookieHeader, email));
   const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = row
     ? await verifyPassword(row.passwordHash, password)
     : await verifyAgainstDummy(password);
   if (!row || !ok) {
-    loginFailed(ctx, email, ip, device);
+    await loginFailed(ctx, email, ip, device);
     throw unauthorized(MSG.loginFailed);
   }
-  loginSucceeded(ctx, email, ip, device);
+  await loginSucceeded(ctx, email, ip, device);
   if (needsRehash(row.passwordHash)) await upgradeHash(ctx, row.id, row.passwordHash, password);
   return {
     token: ctx.tokens.sign({ sub: row.id, tv: row.tokenVersion }),
