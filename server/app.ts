@@ -8,10 +8,12 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/index';
 import { BackgroundTasks } from './lib/background';
+import { createLocalInvalidationBus, type InvalidationBus } from './lib/invalidation';
 import { KeyLock } from './lib/key-lock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limiter';
 import { createTokenService, loadOrCreateSecret } from './lib/tokens';
+import { UserCache } from './lib/user-cache';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
 import { burialRoutes } from './modules/burials/burials-routes';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   /** Replaces the mailer built from config (SMTP_URL or .eml files). */
   mailer?: Mailer;
+  /** The invalidation bus (several instances pass a shared one); default: this process only. */
+  invalidation?: InvalidationBus;
   /** Told of every route as it is registered (tests sweep every route's inputs). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -76,13 +80,18 @@ export async function buildApp(options: BuildOptions) {
     cemeteryCounts: newCountsCache(),
     editKeysPrunedAt: { at: 0 },
     blockedWords: blockedWordsOf(config),
+    invalidation: options.invalidation ?? createLocalInvalidationBus(),
+    userCache: new UserCache(),
   };
+  ctx.userCache.listen(ctx.invalidation);
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Pending e-mails finish before the database closes (the caller closes it after the app).
   app.addHook('onClose', async () => {
     await ctx.background.drain();
     ctx.mailer.close();
+    // A bus passed in belongs to the caller; the local one dies with the app.
+    if (!options.invalidation) await ctx.invalidation.close();
   });
 
   await app.register(errorsPlugin);

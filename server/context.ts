@@ -8,10 +8,12 @@ import type { BlockedWords } from '../src/domain/tribute-rules';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import type { BackgroundTasks } from './lib/background';
+import type { InvalidationBus } from './lib/invalidation';
 import type { KeyLock } from './lib/key-lock';
 import type { Mailer } from './lib/mailer';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
+import type { UserCache } from './lib/user-cache';
 import type { BurialReads } from './modules/burials/burials-prepared';
 import type { CemeteryCountsCache } from './modules/cemeteries/cemeteries-read';
 
@@ -34,6 +36,10 @@ export interface AppContext {
   cemeteryCounts: CemeteryCountsCache;
   /** When expired edit idempotency keys were last pruned (ms since the epoch). */
   editKeysPrunedAt: { at: number };
+  /** Tells this (and, with a shared bus, every) instance to drop what it holds in memory. */
+  invalidation: InvalidationBus;
+  /** The auth plugin's user rows; every write to a user publishes 'user' with its id. */
+  userCache: UserCache;
   /** The tributes' blocked-word list of this configuration, compiled on first use. */
   blockedWords: () => BlockedWords;
 }
