@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/index';
+import { Admission } from './lib/admission';
 import { BackgroundTasks } from './lib/background';
 import { createLocalInvalidationBus, type InvalidationBus } from './lib/invalidation';
 import { KeyLock } from './lib/key-lock';
@@ -35,6 +36,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-injection';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { accountLaneBound, loadSheddingPlugin } from './plugins/load-shedding';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -80,6 +82,10 @@ export async function buildApp(options: BuildOptions) {
     cemeteryCounts: newCountsCache(),
     editKeysPrunedAt: { at: 0 },
     blockedWords: blockedWordsOf(config),
+    admission: new Admission({
+      public: config.maxConcurrent,
+      account: accountLaneBound(config.maxConcurrent),
+    }),
     invalidation: options.invalidation ?? createLocalInvalidationBus(),
     userCache: new UserCache(),
   };
@@ -95,6 +101,8 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
+  // First of the request hooks: a refused request costs no parsing and no database work.
+  await app.register(loadSheddingPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);

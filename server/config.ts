@@ -28,6 +28,8 @@ export interface Config {
   blockedWordsFile: string | null;
   /** Public search requests per IP per minute (0 turns the limit off, e.g. for the bench). */
   searchPerMinute: number;
+  /** MAX_CONCURRENT: API requests running at once in the public lane before 503 (0 = off). */
+  maxConcurrent: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d+$/.test(searchRaw) || searchPerMinute > 100_000) {
     problems.push('SEARCH_RATE_PER_MINUTE deve ser um número inteiro entre 0 e 100000');
   }
+  const maxConcurrentRaw = str('MAX_CONCURRENT') ?? '128';
+  const maxConcurrent = Number(maxConcurrentRaw);
+  if (!/^\d+$/.test(maxConcurrentRaw) || maxConcurrent > 100_000) {
+    problems.push('MAX_CONCURRENT deve ser um número inteiro entre 0 e 100000');
+  }
   const blockedWordsFileRaw = str('BLOCKED_WORDS_FILE');
   const blockedWordsFile = blockedWordsFileRaw ? path.resolve(blockedWordsFileRaw) : null;
   if (blockedWordsFile && !fs.existsSync(blockedWordsFile)) {
@@ -142,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockedWords,
     blockedWordsFile,
     searchPerMinute,
+    maxConcurrent,
   };
 }

@@ -7,6 +7,7 @@ import type { SyncInfo } from '../src/domain/sync-types';
 import type { BlockedWords } from '../src/domain/tribute-rules';
 import type { Config } from './config';
 import type { Database } from './db/index';
+import type { Admission } from './lib/admission';
 import type { BackgroundTasks } from './lib/background';
 import type { InvalidationBus } from './lib/invalidation';
 import type { KeyLock } from './lib/key-lock';
@@ -36,6 +37,8 @@ export interface AppContext {
   cemeteryCounts: CemeteryCountsCache;
   /** When expired edit idempotency keys were last pruned (ms since the epoch). */
   editKeysPrunedAt: { at: number };
+  /** Bounds on concurrent API work per lane (plugins/load-shedding.ts). */
+  admission: Admission;
   /** Tells this (and, with a shared bus, every) instance to drop what it holds in memory. */
   invalidation: InvalidationBus;
   /** The auth plugin's user rows; every write to a user publishes 'user' with its id. */

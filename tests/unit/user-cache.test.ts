@@ -75,7 +75,9 @@ describe('UserCache', () => {
     expect(reads).toBe(1);
     expect(await cache.get('gone', async () => null)).toBeNull();
     expect((await cache.get('gone', async (id) => row(id)))?.id).toBe('gone');
-    await expect(cache.get('x', async () => Promise.reject(new Error('db down')))).rejects.toThrow();
+    await expect(
+      cache.get('x', async () => Promise.reject(new Error('db down'))),
+    ).rejects.toThrow();
     expect((await cache.get('x', async (id) => row(id)))?.id).toBe('x');
   });
 
