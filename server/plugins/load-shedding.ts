@@ -5,9 +5,10 @@
  * database work. The app reads that answer as "server busy" (src/domain/outcome.ts): it shows
  * the device's copy where it has one and tries again after Retry-After.
  *
- * Lanes: `account` = login, registration and the e-mailed account links (a person trying to
- * log in is never pushed out by the public flood, nor can a login storm take the reads'
- * slots); `public` = every other /api route. Not bounded: GET /api/health (the load balancer
+ * Lanes: `account` = login, the session check that follows it (checkuser, a memory read since
+ * the user cache), registration and the e-mailed account links (a person trying to log in is
+ * never pushed out by the public flood, nor can a login storm take the reads' slots);
+ * `public` = every other /api route. Not bounded: GET /api/health (the load balancer
  * must see a live, if busy, instance) and the PWA's static files (precompressed, from disk).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,6 +18,7 @@ import type { Lane } from '../lib/admission';
 
 const ACCOUNT_PATHS = new Set([
   '/api/users/login',
+  '/api/users/checkuser',
   '/api/users/register',
   '/api/users/forgot-password',
   '/api/users/reset-password',
