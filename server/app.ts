@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
 import { mapRoutes } from './modules/map/map-routes';
+import { newSearchCache } from './modules/search/search-cache';
 import { searchRoutes } from './modules/search/search-routes';
 import { sheetRoutes } from './modules/spreadsheets/sheet-routes';
 import { syncRoutes } from './modules/sync/sync-routes';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions) {
     background: new BackgroundTasks(app.log),
     keyLock: new KeyLock(),
     burialReads: createBurialReads(database.db),
+    searchCache: newSearchCache(),
     syncInfo: { current: null },
     cemeteryCounts: newCountsCache(),
     editKeysPrunedAt: { at: 0 },

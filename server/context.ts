@@ -15,6 +15,7 @@ import type { Mailer } from './lib/mailer';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
 import type { UserCache } from './lib/user-cache';
+import type { ReadCache } from './modules/burials/burials-cache';
 import type { BurialReads } from './modules/burials/burials-prepared';
 import type { CemeteryCountsCache } from './modules/cemeteries/cemeteries-read';
 
@@ -31,6 +32,8 @@ export interface AppContext {
   keyLock: KeyLock;
   /** The public reads of burial records: prepared statements and their caches. */
   burialReads: BurialReads;
+  /** The public search's answers by write stamp and query (modules/search/search-cache.ts). */
+  searchCache: ReadCache<unknown>;
   /** GET /api/sync/info's answer, kept a minute. */
   syncInfo: SyncInfoCache;
   /** Each cemetery's count of public records, held and recounted (modules/cemeteries). */

@@ -211,6 +211,7 @@ export async function editCemetery(
 function forgetRecords(ctx: AppContext): void {
   ctx.burialReads.records.clear();
   ctx.burialReads.home.clear();
+  ctx.searchCache.clear();
   forgetCounts(ctx);
 }
 
