@@ -75,6 +75,14 @@ describe.each(engines)('load shedding ($name)', (engine) => {
     expect(h.app.ctx.admission.refused.public).toBeGreaterThanOrEqual(1);
   });
 
+  it('every answered request gives its slot back (inject too)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await h.app.inject({ method: 'GET', url: '/api/sepultados?limit=1' });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(h.app.ctx.admission.current('public')).toBe(0);
+  });
+
   it('a client that goes away gives its slot back', async () => {
     const held = http.request(`${base}/api/sepultados/x/comentarios`, {
       method: 'POST',
