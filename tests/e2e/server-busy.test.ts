@@ -29,6 +29,20 @@ describe('server busy (503 + Retry-After)', () => {
     expect(res.status).toBe(200);
   };
 
+  /** A visitor's phone (no service worker: the page's own code meets the 503) on the record. */
+  async function openRecord() {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto(`/sepultados/${recordId}`);
+    await page.getByRole('heading', { level: 1, name: NOME }).waitFor();
+    return { context, page };
+  }
+
   beforeAll(async () => {
     server = await startAppServer({ env: { FAULT_INJECTION: '1', NODE_ENV: 'test' } });
     const token = (await callApi<{ token: string }>(server.url, 'POST', 'users/login', '', ADMIN))
@@ -50,15 +64,7 @@ describe('server busy (503 + Retry-After)', () => {
   });
 
   it('the record page shows the device copy, says the server is busy, and recovers by itself', async () => {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    await page.goto(`/sepultados/${recordId}`);
-    await page.getByRole('heading', { level: 1, name: NOME }).waitFor();
+    const { context, page } = await openRecord();
 
     await shed(true);
     const busyAnswer = page.waitForResponse(
@@ -95,15 +101,7 @@ describe('server busy (503 + Retry-After)', () => {
     });
     expect(created.status).toBe(201);
 
-    const context = await browser.newContext({
-      baseURL: server.url,
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    await page.goto(`/sepultados/${recordId}`);
-    await page.getByRole('heading', { level: 1, name: NOME }).waitFor();
+    const { context, page } = await openRecord();
     await shed(true);
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(person.email);
