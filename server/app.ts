@@ -37,7 +37,12 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-injection';
 import { inputGuardPlugin } from './plugins/input-guard';
-import { accountLaneBound, loadSheddingPlugin } from './plugins/load-shedding';
+import {
+  ACCOUNT_LANE_FLOOR,
+  accountLaneBound,
+  loadSheddingPlugin,
+  PUBLIC_LANE_FLOOR,
+} from './plugins/load-shedding';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -85,8 +90,8 @@ export async function buildApp(options: BuildOptions) {
     editKeysPrunedAt: { at: 0 },
     blockedWords: blockedWordsOf(config),
     admission: new Admission({
-      public: config.maxConcurrent,
-      account: accountLaneBound(config.maxConcurrent),
+      public: { max: config.maxConcurrent, floor: PUBLIC_LANE_FLOOR },
+      account: { max: accountLaneBound(config.maxConcurrent), floor: ACCOUNT_LANE_FLOOR },
     }),
     invalidation: options.invalidation ?? createLocalInvalidationBus(),
     userCache: new UserCache(),

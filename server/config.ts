@@ -28,7 +28,7 @@ export interface Config {
   blockedWordsFile: string | null;
   /** Public search requests per IP per minute (0 turns the limit off, e.g. for the bench). */
   searchPerMinute: number;
-  /** MAX_CONCURRENT: API requests running at once in the public lane before 503 (0 = off). */
+  /** MAX_CONCURRENT: the most API requests running at once in the public lane (0 = off). */
   maxConcurrent: number;
 }
 

@@ -30,6 +30,10 @@ const ACCOUNT_PATHS = new Set([
 export const RETRY_AFTER_MIN = 2;
 const RETRY_AFTER_SPREAD = 4;
 
+/** Slots a lane keeps however slow the last second was (≥ the database pool's 10). */
+export const PUBLIC_LANE_FLOOR = 16;
+export const ACCOUNT_LANE_FLOOR = 4;
+
 /**
  * The account lane's bound: an eighth of the public one, at least 4 (logins pay an Argon2
  * hash, ~20 ms of a core each: more at once would only queue on the CPU); 0 stays off.
