@@ -37,12 +37,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-injection';
 import { inputGuardPlugin } from './plugins/input-guard';
-import {
-  ACCOUNT_LANE_FLOOR,
-  accountLaneBound,
-  loadSheddingPlugin,
-  PUBLIC_LANE_FLOOR,
-} from './plugins/load-shedding';
+import { accountLaneBound, loadSheddingPlugin, PUBLIC_LANE_FLOOR } from './plugins/load-shedding';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -91,7 +86,11 @@ export async function buildApp(options: BuildOptions) {
     blockedWords: blockedWordsOf(config),
     admission: new Admission({
       public: { max: config.maxConcurrent, floor: PUBLIC_LANE_FLOOR },
-      account: { max: accountLaneBound(config.maxConcurrent), floor: ACCOUNT_LANE_FLOOR },
+      // Fixed: a login's Argon2 hash is slow by design, its duration says nothing of overload.
+      account: {
+        max: accountLaneBound(config.maxConcurrent),
+        floor: accountLaneBound(config.maxConcurrent),
+      },
     }),
     invalidation: options.invalidation ?? createLocalInvalidationBus(),
     userCache: new UserCache(),

@@ -5,95 +5,96 @@
  * seconds while everyone's latency grows. Lanes are separate counters, so the public flood
  * (searches, record pages, tributes, sync) never takes the slots of logins and account links.
  *
- * The bound adapts to what the server really completes (Little's law): as many requests as it
- * finished in the last second would finish in TARGET_MS, never fewer than the lane's floor nor
- * more than its maximum (MAX_CONCURRENT). A fixed bound of 128 held p99 only while the server
- * did ~1,000 req/s; on a machine starved of CPU it finished ~50 req/s, and 128 in flight meant
- * 2.5 s each. A maximum of 0 turns the lane's limit off; a negative one refuses everything
- * (test faults).
+ * The bound adapts to how long the admitted requests take (additive increase, multiplicative
+ * decrease, as TCP does with its window): while the recent average stays under TARGET_MS it
+ * grows by one slot per adjustment up to the lane's maximum (MAX_CONCURRENT), and when the
+ * average passes TARGET_MS it shrinks by a tenth, down to the lane's floor. An idle server
+ * therefore takes a burst up to the maximum, and a server starved of CPU or database keeps
+ * only what it serves in about TARGET_MS. A fixed 128 held p99 only while the server did ~1,000
+ * req/s; on a starved machine 128 in flight meant seconds each. A maximum of 0 turns the
+ * lane's limit off; a negative one refuses everything (test faults).
  */
 export type Lane = 'public' | 'account';
 
 export interface LaneLimit {
   max: number;
-  /** Never fewer slots than this (the database pool must stay busy, a slow start must grow). */
+  /** Never fewer slots than this (the database pool must stay busy). */
   floor: number;
 }
 
-/** How long the admitted requests should take, on average, at the current throughput. */
+/** What the admitted requests should take on average. */
 export const TARGET_MS = 150;
-const BUCKET_MS = 250;
-const BUCKETS = 4; // the last second
+/** Weight of each completed request in the running average of durations. */
+const EWMA_WEIGHT = 0.05;
+/** The bound moves at most this often (a decrease must see its own effect first). */
+const ADJUST_EVERY_MS = 100;
 
-class Throughput {
-  private readonly counts = new Array<number>(BUCKETS).fill(0);
-  private at = 0; // index of the current bucket since the epoch, in BUCKET_MS
-
-  constructor(private readonly now: () => number) {}
-
-  private rotate(): number {
-    const bucket = Math.floor(this.now() / BUCKET_MS);
-    const steps = Math.min(BUCKETS, bucket - this.at);
-    for (let i = 1; i <= steps; i++) this.counts[(this.at + i) % BUCKETS] = 0;
-    if (steps > 0) this.at = bucket;
-    return bucket % BUCKETS;
-  }
-
-  add(): void {
-    const i = this.rotate();
-    this.counts[i] = (this.counts[i] ?? 0) + 1;
-  }
-
-  /** Completions in the last second. */
-  perSecond(): number {
-    this.rotate();
-    return this.counts.reduce((sum, n) => sum + n, 0);
-  }
+interface LaneState {
+  inFlight: number;
+  bound: number;
+  averageMs: number;
+  adjustedAt: number;
 }
 
 export class Admission {
-  private readonly inFlight: Record<Lane, number> = { public: 0, account: 0 };
-  private readonly done: Record<Lane, Throughput>;
+  private readonly lanes: Record<Lane, LaneState>;
   /** Refusals since start, per lane (the bench and the logs read them). */
   readonly refused: Record<Lane, number> = { public: 0, account: 0 };
 
   constructor(
     private readonly limits: Record<Lane, LaneLimit>,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
-    this.done = { public: new Throughput(now), account: new Throughput(now) };
+    const start = (lane: Lane): LaneState => ({
+      inFlight: 0,
+      bound: limits[lane].max,
+      averageMs: 0,
+      adjustedAt: 0,
+    });
+    this.lanes = { public: start('public'), account: start('account') };
   }
 
   /** True and one slot taken, or false (refused) when the lane is full. */
   tryEnter(lane: Lane): boolean {
     const max = this.limit(lane);
-    if (max !== 0 && this.inFlight[lane] >= max) {
+    const state = this.lanes[lane];
+    if (max !== 0 && state.inFlight >= max) {
       this.refused[lane] += 1;
       return false;
     }
-    this.inFlight[lane] += 1;
+    state.inFlight += 1;
     return true;
   }
 
-  leave(lane: Lane): void {
-    this.inFlight[lane] = Math.max(0, this.inFlight[lane] - 1);
-    this.done[lane].add();
+  /** Gives the slot back; `durationMs`: how long the request held it. */
+  leave(lane: Lane, durationMs: number): void {
+    const state = this.lanes[lane];
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.averageMs += (durationMs - state.averageMs) * EWMA_WEIGHT;
+    const now = this.now();
+    if (now - state.adjustedAt < ADJUST_EVERY_MS) return;
+    state.adjustedAt = now;
+    const { max, floor } = this.limits[lane];
+    if (max <= 0) return;
+    state.bound =
+      state.averageMs > TARGET_MS
+        ? Math.max(Math.min(floor, max), Math.floor(state.bound * 0.9))
+        : Math.min(max, state.bound + 1);
   }
 
   /** A new maximum at run time (the test-only fault route forces shedding with -1). */
   setLimit(lane: Lane, max: number): void {
     this.limits[lane].max = max;
+    this.lanes[lane].bound = max;
   }
 
   current(lane: Lane): number {
-    return this.inFlight[lane];
+    return this.lanes[lane].inFlight;
   }
 
   /** The lane's bound now: 0 = off, negative = refuse all, else between floor and max. */
   limit(lane: Lane): number {
-    const { max, floor } = this.limits[lane];
-    if (max <= 0) return max;
-    const fits = Math.ceil((this.done[lane].perSecond() * TARGET_MS) / 1000);
-    return Math.min(max, Math.max(Math.min(floor, max), fits));
+    const { max } = this.limits[lane];
+    return max <= 0 ? max : Math.min(max, this.lanes[lane].bound);
   }
 }

@@ -30,9 +30,8 @@ const ACCOUNT_PATHS = new Set([
 export const RETRY_AFTER_MIN = 2;
 const RETRY_AFTER_SPREAD = 4;
 
-/** Slots a lane keeps however slow the last second was (≥ the database pool's 10). */
+/** Slots the public lane keeps however slow its answers get (≥ the database pool's 10). */
 export const PUBLIC_LANE_FLOOR = 16;
-export const ACCOUNT_LANE_FLOOR = 4;
 
 /**
  * The account lane's bound: an eighth of the public one, at least 4 (logins pay an Argon2
@@ -64,11 +63,12 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance) => {
         .send({ message: MSG.serverBusy });
     }
     // 'close' comes once the answer is sent or the client went away, whichever is first.
+    const started = performance.now();
     let left = false;
     reply.raw.once('close', () => {
       if (left) return;
       left = true;
-      admission.leave(lane);
+      admission.leave(lane, performance.now() - started);
     });
   });
 });
