@@ -7,6 +7,9 @@
  * --pg-database URL (an already seeded PostgreSQL database, used as is: not seeded, not
  * dropped; for quick repeated runs), --offline-rounds N (default 3), --offline-profile DIR
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
+ * `finados` (PostgreSQL only): the Finados crowd mix at 100 connections on its own server with the
+ * per-IP limits on, then at 3× (--finados-connections, --finados-seconds, --finados-overload,
+ * --finados-phones, --finados-people; the records are the database's: --count or --pg-database).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
  * `import-legacy` runs once per engine on its own empty database (npm run import:legacy of a
  * generated export of the original app; --import-count N records, default 100000).
@@ -31,6 +34,7 @@ import { writeReport } from './lib/report';
 import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
 import { checkuserScenario } from './scenarios/checkuser';
+import { finadosScenario } from './scenarios/finados';
 import { firstVisitScenario } from './scenarios/first-visit';
 import { importLegacyScenario } from './scenarios/import-legacy';
 import { offlineSearchScenario } from './scenarios/offline-search';
@@ -49,6 +53,8 @@ const SCENARIOS: Record<string, Scenario> = {
   search: searchScenario,
   pack: packScenario,
   sheet: sheetScenario,
+  // PostgreSQL only; its own server with the production limits (bench/scenarios/finados.ts).
+  finados: finadosScenario,
 };
 // Long (10 min per engine by default): only with --only soak.
 const OPT_IN: Record<string, Scenario> = { soak: soakScenario, 'pack-scale': packScaleScenario };

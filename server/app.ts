@@ -7,13 +7,15 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/index';
+import { Admission } from './lib/admission';
 import { BackgroundTasks } from './lib/background';
-import { createLocalInvalidationBus } from './lib/invalidation';
+import { createLocalInvalidationBus, type InvalidationBus } from './lib/invalidation';
 import { KeyLock } from './lib/key-lock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { type Limiter, RateLimiter } from './lib/rate-limiter';
 import { connectShared } from './lib/redis';
 import { createTokenService, loadOrCreateSecret } from './lib/tokens';
+import { UserCache } from './lib/user-cache';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
 import { listenForBurialWrites } from './modules/burials/burials-read';
@@ -24,6 +26,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
 import { mapRoutes } from './modules/map/map-routes';
+import { newSearchCache } from './modules/search/search-cache';
 import { searchRoutes } from './modules/search/search-routes';
 import { sheetRoutes } from './modules/spreadsheets/sheet-routes';
 import { syncRoutes } from './modules/sync/sync-routes';
@@ -36,6 +39,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-injection';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { accountLaneBound, loadSheddingPlugin, PUBLIC_LANE_FLOOR } from './plugins/load-shedding';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -47,6 +51,8 @@ export interface BuildOptions {
   limiter?: Limiter;
   /** Replaces the mailer built from config (SMTP_URL or .eml files). */
   mailer?: Mailer;
+  /** The invalidation bus (several instances pass a shared one); default: this process only. */
+  invalidation?: InvalidationBus;
   /** Told of every route as it is registered (tests sweep every route's inputs). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -75,17 +81,29 @@ export async function buildApp(options: BuildOptions) {
       config.jwtTtlSeconds,
     ),
     limiter: options.limiter ?? shared?.limiter ?? new RateLimiter(),
-    invalidation: shared?.bus ?? createLocalInvalidationBus(),
+    // A bus passed in (tests of several instances) wins over Redis's and the local one.
+    invalidation: options.invalidation ?? shared?.bus ?? createLocalInvalidationBus(),
     redis: shared,
     mailer: options.mailer ?? createMailer(config, app.log),
     background: new BackgroundTasks(app.log),
     keyLock: new KeyLock(),
     burialReads: createBurialReads(database.db),
+    searchCache: newSearchCache(),
     syncInfo: { current: null },
     cemeteryCounts: newCountsCache(),
     editKeysPrunedAt: { at: 0 },
     blockedWords: blockedWordsOf(config),
+    admission: new Admission({
+      public: { max: config.maxConcurrent, floor: PUBLIC_LANE_FLOOR },
+      // Fixed: a login's Argon2 hash is slow by design, its duration says nothing of overload.
+      account: {
+        max: accountLaneBound(config.maxConcurrent),
+        floor: accountLaneBound(config.maxConcurrent),
+      },
+    }),
+    userCache: new UserCache(),
   };
+  ctx.userCache.listen(ctx.invalidation);
   app.decorate('ctx', ctx);
   listenForBurialWrites(ctx);
   listenForCountChanges(ctx);
@@ -94,10 +112,14 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onClose', async () => {
     await ctx.background.drain();
     ctx.mailer.close();
-    await (shared ?? ctx.invalidation).close();
+    // Redis's connections close with the app; a bus passed in belongs to the caller.
+    if (shared) await shared.close();
+    else if (!options.invalidation) await ctx.invalidation.close();
   });
 
   await app.register(errorsPlugin);
+  // First of the request hooks: a refused request costs no parsing and no database work.
+  await app.register(loadSheddingPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);

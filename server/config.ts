@@ -34,6 +34,8 @@ export interface Config {
   redisUrl: string | null;
   /** REDIS_PREFIX: names of this deployment's keys and channels in a shared Redis. */
   redisPrefix: string;
+  /** MAX_CONCURRENT: the most API requests running at once in the public lane (0 = off). */
+  maxConcurrent: number;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d+$/.test(searchRaw) || searchPerMinute > 100_000) {
     problems.push('SEARCH_RATE_PER_MINUTE deve ser um número inteiro entre 0 e 100000');
   }
+  const maxConcurrentRaw = str('MAX_CONCURRENT') ?? '128';
+  const maxConcurrent = Number(maxConcurrentRaw);
+  if (!/^\d+$/.test(maxConcurrentRaw) || maxConcurrent > 100_000) {
+    problems.push('MAX_CONCURRENT deve ser um número inteiro entre 0 e 100000');
+  }
   const blockedWordsFileRaw = str('BLOCKED_WORDS_FILE');
   const blockedWordsFile = blockedWordsFileRaw ? path.resolve(blockedWordsFileRaw) : null;
   if (blockedWordsFile && !fs.existsSync(blockedWordsFile)) {
@@ -170,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(dataDir, 'images')),
     redisUrl,
     redisPrefix,
+    maxConcurrent,
   };
 }

@@ -7,12 +7,15 @@ import type { SyncInfo } from '../src/domain/sync-types';
 import type { BlockedWords } from '../src/domain/tribute-rules';
 import type { Config } from './config';
 import type { Database } from './db/index';
+import type { Admission } from './lib/admission';
 import type { BackgroundTasks } from './lib/background';
 import type { InvalidationBus } from './lib/invalidation';
 import type { KeyLock } from './lib/key-lock';
 import type { Mailer } from './lib/mailer';
 import type { Limiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
+import type { UserCache } from './lib/user-cache';
+import type { ReadCache } from './modules/burials/burials-cache';
 import type { BurialReads } from './modules/burials/burials-prepared';
 import type { CemeteryCountsCache } from './modules/cemeteries/cemeteries-read';
 
@@ -37,12 +40,18 @@ export interface AppContext {
   keyLock: KeyLock;
   /** The public reads of burial records: prepared statements and their caches. */
   burialReads: BurialReads;
+  /** The public search's answers by write stamp and query (modules/search/search-cache.ts). */
+  searchCache: ReadCache<unknown>;
   /** GET /api/sync/info's answer, kept a minute. */
   syncInfo: SyncInfoCache;
   /** Each cemetery's count of public records, held and recounted (modules/cemeteries). */
   cemeteryCounts: CemeteryCountsCache;
   /** When expired edit idempotency keys were last pruned (ms since the epoch). */
   editKeysPrunedAt: { at: number };
+  /** Bounds on concurrent API work per lane (plugins/load-shedding.ts). */
+  admission: Admission;
+  /** The auth plugin's user rows; every write to a user publishes 'user' with its id. */
+  userCache: UserCache;
   /** The tributes' blocked-word list of this configuration, compiled on first use. */
   blockedWords: () => BlockedWords;
 }

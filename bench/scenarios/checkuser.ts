@@ -1,7 +1,9 @@
 /**
- * GET /api/users/checkuser with a valid token (JWT verify + one indexed user read) against the
- * bare route, same connections and duration, same run.
+ * GET /api/users/checkuser with a valid token (JWT verify + the user's row, from the app's user
+ * cache after the first request) against the bare route, same connections and duration, same
+ * run. The account is new each run (its own e-mail and CPF), so a reused database works too.
  */
+import { makeCpf } from '../../server/modules/seed/bootstrap';
 import { runLoad } from '../lib/load';
 import type { Row } from '../lib/report';
 import type { BenchContext } from '../lib/types';
@@ -14,7 +16,9 @@ export async function checkuserScenario(ctx: BenchContext): Promise<Row[]> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Bench',
-      cpf: '52998224725',
+      // A fixed CPF was taken on a reused database: the register then answers 201 (it never
+      // says who has an account) without creating anything, and the login failed.
+      cpf: makeCpf(),
       phone: '11987654321',
       email,
       password,
@@ -28,6 +32,7 @@ export async function checkuserScenario(ctx: BenchContext): Promise<Row[]> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
 
   const bare = await runLoad(`${ctx.bare.url}/bare`, ctx.load);

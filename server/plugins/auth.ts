@@ -1,7 +1,9 @@
 /**
  * Authentication on every request that carries a token, and guards for routes. The user row is
- * read on each authenticated request, so a role change, a password reset or a deletion takes
- * effect on the next request instead of when the token expires.
+ * looked up on each authenticated request (in the app's UserCache, which every write to a user
+ * drops through the invalidation bus before it answers, server/lib/user-cache.ts), so a role
+ * change, a password reset or a deletion takes effect on the next request instead of when the
+ * token expires.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -49,7 +51,10 @@ async function resolveUser(
   if (token === 'malformed') throw unauthorized(MSG.sessionInvalid);
   const claims = app.ctx.tokens.verify(token);
   if (!claims) throw unauthorized(MSG.sessionInvalid);
-  const [row] = await userById.execute({ id: claims.sub });
+  const row = await app.ctx.userCache.get(claims.sub, async (id) => {
+    const [found] = await userById.execute({ id });
+    return found ?? null;
+  });
   // A valid signature for an account that no longer exists: say so (the client keeps that
   // person's queued work for a decision instead of waiting for a login that cannot happen).
   if (!row) throw unauthorized(MSG.accountGone, AUTH_REASON.accountDeleted);

@@ -4,6 +4,8 @@
  * server failure over HTTP. Off by default and impossible to turn on in production: it is
  * registered only when NODE_ENV is "test" AND FAULT_INJECTION is "1" (the e2e harness sets
  * both; `npm start` sets neither), and its control route answers loopback callers only.
+ * `{ "shed": true }` makes the real load shedding (plugins/load-shedding.ts) refuse every public
+ * API request with its 503 until DELETE, as a server past its bound would.
  * Other failures are made for real in the tests (a 429 by exceeding the tribute limit, a 401
  * by changing the password elsewhere, a deleted account through the admin API).
  */
@@ -40,7 +42,11 @@ export const faultInjectionPlugin = fp(async (app: FastifyInstance) => {
 
   app.put('/__test/faults', async (request, reply) => {
     if (!LOOPBACK.has(request.ip)) return reply.code(404).send({ message: 'Não encontrado.' });
-    const body = request.body as Partial<Fault> | null;
+    const body = request.body as (Partial<Fault> & { shed?: unknown }) | null;
+    if (body?.shed === true) {
+      app.ctx.admission.setLimit('public', -1);
+      return { ok: true };
+    }
     if (
       !body ||
       typeof body.method !== 'string' ||
@@ -61,6 +67,7 @@ export const faultInjectionPlugin = fp(async (app: FastifyInstance) => {
   app.delete('/__test/faults', async (request, reply) => {
     if (!LOOPBACK.has(request.ip)) return reply.code(404).send({ message: 'Não encontrado.' });
     faults.length = 0;
+    app.ctx.admission.setLimit('public', app.ctx.config.maxConcurrent);
     return { ok: true };
   });
 });

@@ -87,7 +87,9 @@ export function SessionProvider({
       const current = await getCurrentUser(token);
       apply(toAuth(token, current), current);
     } catch (err) {
-      if (err instanceof ApiFailure && err.offline) {
+      // No answer, or a busy server (503): the stored session stands; a crowd at the gate must
+      // not log everyone out (docs/decisions.md "Load shedding").
+      if (err instanceof ApiFailure && (err.offline || err.outcome.kind === 'busy')) {
         const stored = readAuth();
         setAuth(stored);
         setStatus(stored ? 'authenticated' : 'anonymous');

@@ -20,6 +20,8 @@ export const MSG = {
   loginFailed: 'E-mail ou senha inválidos.',
   tooManyAttempts: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',
   tooManyRequests: 'Muitas requisições em pouco tempo. Tente novamente em instantes.',
+  /** 503 when the server sheds load (server/plugins/load-shedding.ts). */
+  serverBusy: 'Servidor ocupado no momento. Tente novamente em alguns segundos.',
   unauthenticated: 'Você precisa estar logado.',
   sessionInvalid: 'Sessão inválida ou expirada. Faça login novamente.',
   accountGone: 'Esta conta foi removida.',

@@ -53,10 +53,10 @@ interface ItemBase {
   reason?: string;
   problem?: OutboxProblem;
   /**
-   * Why a "pending" item waits when it is not the signal: the server failed (5xx) or asked to
-   * wait (429). Undefined: no answer at all, "Aguardando conexão".
+   * Why a "pending" item waits when it is not the signal: the server failed (5xx), asked to
+   * wait (429) or was busy (503). Undefined: no answer at all, "Aguardando conexão".
    */
-  waitingFor?: 'server-error' | 'rate-limited';
+  waitingFor?: 'server-error' | 'rate-limited' | 'busy';
   attempts: number;
   /** pending: not before this time; sending: the claim expires then (a drain that died). */
   nextAttemptAt: number;

@@ -6,6 +6,7 @@
  * a removed account are told apart by the server's machine-readable `reason` on its 401.
  * Pure: no fetch, no DOM; the callers read the body and the Retry-After header first.
  */
+import { MSG } from './messages';
 
 /** The `reason` the server puts on a 401 whose account no longer exists. */
 export const AUTH_REASON = {
@@ -19,6 +20,12 @@ export type Outcome =
   | { kind: 'ok'; status: number; body: Record<string, unknown> }
   /** No answer at all: offline, DNS, connection reset, timeout or abort. */
   | { kind: 'no-answer'; cause: 'network' | 'timeout' }
+  /**
+   * 503: the server is shedding load (past its bound of concurrent work). Not a failure of the
+   * request: reads show the device's copy, writes stay queued; both retry at `retryAt` (ms
+   * epoch) when the server said when (docs/decisions.md "Load shedding").
+   */
+  | { kind: 'busy'; status: 503; retryAt: number | null; message?: string }
   /** 5xx (and 408): the server is there but failed; retried with backoff. */
   | { kind: 'server-error'; status: number }
   /** 429: retry not before `retryAt` (ms epoch) when the server said when. */
@@ -97,6 +104,9 @@ export function classifyAnswer(answer: Answer, now: number = Date.now()): Outcom
       message,
     };
   }
+  if (status === 503) {
+    return { kind: 'busy', status, retryAt: parseRetryAfter(answer.retryAfter, now), message };
+  }
   if (status >= 500 || status === 408) return { kind: 'server-error', status };
   if (status === 0) return { kind: 'no-answer', cause: 'network' };
   return {
@@ -135,7 +145,27 @@ export const OUTCOME_MSG = {
     'A conta que fez este envio foi removida. Copie o texto se quiser guardá-lo, ou descarte o envio.',
   accountGoneShort: 'Esta conta foi removida. Entre com outra conta.',
   noAnswer: 'Sem conexão com o servidor.',
+  busy: MSG.serverBusy,
 } as const;
+
+/** When a busy server (503) is asked again: its Retry-After, else `fallbackMs` from now. */
+export function busyRetryAt(
+  outcome: { retryAt: number | null },
+  now: number,
+  fallbackMs = 5_000,
+): number {
+  return Math.max(outcome.retryAt ?? now + fallbackMs, now);
+}
+
+/** A read answered 503 where the device holds a copy: shown instead, and said so. */
+export function busyDeviceCopyText(at: number): string {
+  return `Servidor ocupado: mostrando a cópia guardada no aparelho. Nova tentativa às ${clockTime(at)}.`;
+}
+
+/** A queued write met a busy server: it stays on the device and goes later by itself. */
+export function busyRetryText(at: number): string {
+  return `Servidor ocupado — guardado no aparelho, nova tentativa às ${clockTime(at)}.`;
+}
 
 /** "14:05" in the device's clock, for "nova tentativa às HH:MM". */
 export function clockTime(at: number): string {
@@ -176,6 +206,8 @@ export function failureMessage(outcome: Outcome, texts: CallTexts): string {
       return OUTCOME_MSG.accountGoneShort;
     case 'rate-limited':
       return outcome.message ?? texts[429] ?? texts.fallback;
+    case 'busy':
+      return OUTCOME_MSG.busy;
     case 'refused': {
       const own = texts[outcome.status as 403 | 409];
       if (own) return own;

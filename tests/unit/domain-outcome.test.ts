@@ -5,9 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTH_REASON,
+  busyDeviceCopyText,
+  busyRetryAt,
   classifyAnswer,
   classifyFailure,
   classifyOutcome,
+  clockTime,
   failureMessage,
   OUTCOME_MSG,
   parseRetryAfter,
@@ -28,11 +31,39 @@ describe('classifyAnswer', () => {
     expect(classifyAnswer({ status, body: { a: 1 } }).kind).toBe('ok');
   });
 
-  it.each([500, 502, 503, 504, 408])('%i is a server error, never "no answer"', (status) => {
+  // 503 is the server shedding load: its own class, "busy" (below).
+  it.each([500, 502, 504, 408])('%i is a server error, never "no answer"', (status) => {
     expect(classifyAnswer({ status, body: { message: 'x' } })).toEqual({
       kind: 'server-error',
       status,
     });
+  });
+
+  it('503 is a busy server, with the retry time from Retry-After when given', () => {
+    expect(
+      classifyAnswer({ status: 503, body: { message: 'Ocupado.' }, retryAfter: '3' }, NOW),
+    ).toEqual({ kind: 'busy', status: 503, retryAt: NOW + 3_000, message: 'Ocupado.' });
+    expect(classifyAnswer({ status: 503 }, NOW)).toEqual({
+      kind: 'busy',
+      status: 503,
+      retryAt: null,
+      message: undefined,
+    });
+    // Without Retry-After the client still waits a while, never asks again at once.
+    expect(busyRetryAt({ retryAt: null }, NOW)).toBe(NOW + 5_000);
+    expect(busyRetryAt({ retryAt: NOW + 3_000 }, NOW)).toBe(NOW + 3_000);
+    expect(busyRetryAt({ retryAt: NOW - 1 }, NOW)).toBe(NOW);
+  });
+
+  it('busy says so in pt-BR, never the call failure nor "sem conexão"', () => {
+    const busy = classifyAnswer({ status: 503, retryAfter: '2' }, NOW);
+    expect(failureMessage(busy, TRIBUTE)).toBe(OUTCOME_MSG.busy);
+    expect(OUTCOME_MSG.busy).toBe(
+      'Servidor ocupado no momento. Tente novamente em alguns segundos.',
+    );
+    expect(busyDeviceCopyText(NOW)).toBe(
+      `Servidor ocupado: mostrando a cópia guardada no aparelho. Nova tentativa às ${clockTime(NOW)}.`,
+    );
   });
 
   it('429 carries the retry time from Retry-After (seconds and HTTP date)', () => {
@@ -105,7 +136,7 @@ describe('classifyFailure', () => {
   it('anything else thrown is still no answer', () => {
     expect(classifyFailure(undefined).kind).toBe('no-answer');
     expect(classifyOutcome({ error: new Error('boom') }).kind).toBe('no-answer');
-    expect(classifyOutcome({ status: 503 }).kind).toBe('server-error');
+    expect(classifyOutcome({ status: 500 }).kind).toBe('server-error');
   });
 });
 

@@ -79,6 +79,19 @@ describe('outbox outcomes through real answers', () => {
     );
   });
 
+  it('503 (busy): stays on the device until Retry-After, says so, not woken by the signal', async () => {
+    const stored = await drainTribute(() =>
+      json(503, { message: 'Servidor ocupado.' }, { 'retry-after': '120' }),
+    );
+    expect(stored).toMatchObject({ state: 'pending', waitingFor: 'busy' });
+    expect(stored?.nextAttemptAt).toBe(NOW + 120_000);
+    expect(stored?.reason).toBe(
+      `Servidor ocupado — guardado no aparelho, nova tentativa às ${clockTime(NOW + 120_000)}.`,
+    );
+    await wakeWaiting(db, NOW);
+    expect((await db.outbox.get(stored?.id ?? ''))?.nextAttemptAt).toBe(NOW + 120_000);
+  });
+
   it('401: waits for a login, in the spec words', async () => {
     const stored = await drainTribute(() => json(401, { message: 'Sessão inválida.' }));
     expect(stored).toMatchObject({ state: 'attention', problem: { kind: 'login' } });

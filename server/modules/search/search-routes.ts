@@ -16,6 +16,7 @@ import { SEARCH_LIMITS } from '../../../src/domain/search-query';
 import { tooMany } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
 import { searchBurials, suggestBurials } from './search';
+import { cachedSearch } from './search-cache';
 
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -40,11 +41,17 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!hit.allowed) throw tooMany(MSG.tooManyRequests, hit.retryAfterSeconds);
       }
       const { q, limit, suggestions, cemiterio } = request.query;
+      const where = cemiterio ?? '';
       if (suggestions) {
-        const sepultado = await suggestBurials(app.ctx, q, cemiterio ?? null);
+        const sepultado = await cachedSearch(app.ctx, `s|${where}|${q ?? ''}`, () =>
+          suggestBurials(app.ctx, q, cemiterio ?? null),
+        );
         return { sepultado, total: sepultado.length };
       }
-      return searchBurials(app.ctx, q, limit ?? SEARCH_LIMITS.defaultLimit, cemiterio ?? null);
+      const max = limit ?? SEARCH_LIMITS.defaultLimit;
+      return cachedSearch(app.ctx, `q|${max}|${where}|${q ?? ''}`, () =>
+        searchBurials(app.ctx, q, max, cemiterio ?? null),
+      );
     },
   );
 };

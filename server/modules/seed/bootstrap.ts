@@ -62,6 +62,7 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
           .update(users)
           .set({ role: 'admin', tokenVersion: existing.tokenVersion + 1, updatedAt: new Date() })
           .where(eq(users.id, existing.id));
+        await ctx.invalidation.publish('user', existing.id);
         log.info({ email }, 'ADMIN_EMAIL promoted to admin');
       }
       return;

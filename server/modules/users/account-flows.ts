@@ -41,7 +41,7 @@ export async function verifyEmail(
   const hash = tokenHash(query.token ?? '');
   if (!hash || !query.email) throw badRequest(ACCOUNT_MSG.verifyLinkInvalid);
   const email = normalizeEmail(query.email);
-  await ctx.database.db.transaction(async (tx) => {
+  const userId = await ctx.database.db.transaction(async (tx) => {
     const token = await consumeToken(tx, 'verify_email', hash, email);
     if (!token) throw badRequest(ACCOUNT_MSG.verifyLinkInvalid);
     const [user] = await tx.select().from(users).where(eq(users.id, token.userId)).for('update');
@@ -66,7 +66,10 @@ export async function verifyEmail(
       throw badRequest(ACCOUNT_MSG.verifyLinkInvalid);
     }
     await retireTokens(tx, token.userId, 'verify_email');
+    return token.userId;
   });
+  // After the commit, before the answer: the cached row goes (server/lib/user-cache.ts).
+  await ctx.invalidation.publish('user', userId);
   return { message: ACCOUNT_MSG.emailVerified };
 }
 
@@ -154,7 +157,7 @@ export async function resetPassword(
     throw badRequest(ACCOUNT_MSG.resetLinkInvalid);
   }
   const passwordHash = await hashPassword(input.novaSenha);
-  await ctx.database.db.transaction(async (tx) => {
+  const userId = await ctx.database.db.transaction(async (tx) => {
     const token = await consumeToken(tx, 'reset_password', hash, email);
     if (!token) throw badRequest(ACCOUNT_MSG.resetLinkInvalid);
     // token_version + 1: every session opened before the reset stops working. Receiving the
@@ -171,6 +174,9 @@ export async function resetPassword(
       .returning({ id: users.id });
     if (!changed) throw badRequest(ACCOUNT_MSG.resetLinkInvalid);
     await retireTokens(tx, token.userId, 'reset_password');
+    return token.userId;
   });
+  // After the commit, before the answer: the old sessions end on their next request.
+  await ctx.invalidation.publish('user', userId);
   return { message: ACCOUNT_MSG.passwordChanged };
 }

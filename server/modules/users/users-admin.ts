@@ -99,7 +99,7 @@ export async function adminCreate(ctx: AppContext, input: AdminCreateInput, imag
 }
 
 export async function changeRole(ctx: AppContext, requester: UserRow, id: string, role: Role) {
-  return ctx.database.db.transaction(async (tx) => {
+  const changed = await ctx.database.db.transaction(async (tx) => {
     // Admin rows first (same lock order as every other role change), then the target.
     await lockAdmins(tx);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -116,6 +116,9 @@ export async function changeRole(ctx: AppContext, requester: UserRow, id: string
     if (!updated) throw notFound(ACCOUNT_MSG.userNotFound);
     return updated;
   });
+  // After the commit, before the answer: the person's sessions end on their next request.
+  await ctx.invalidation.publish('user', id);
+  return changed;
 }
 
 /**
@@ -123,7 +126,7 @@ export async function changeRole(ctx: AppContext, requester: UserRow, id: string
  * (sepultado_concessionarios.user_id ON DELETE CASCADE, migration 0002), keeps the records it
  * created (created_by ON DELETE SET NULL) and keeps its tributes (comentarios.user_id ON DELETE
  * SET NULL + user_deleted, migration 0005: shown as by "Usuário removido"). Its sessions die
- * with the row (the auth plugin reads the user on every request); its avatar file goes here.
+ * with the row (the cached copy is dropped before the answer); its avatar file goes here.
  */
 export async function deleteUser(ctx: AppContext, requester: UserRow, id: string): Promise<void> {
   if (id === requester.id) throw conflict(ACCOUNT_MSG.cannotDeleteSelf);
@@ -134,5 +137,6 @@ export async function deleteUser(ctx: AppContext, requester: UserRow, id: string
     await tx.delete(users).where(eq(users.id, id));
     return target;
   });
+  await ctx.invalidation.publish('user', id);
   if (removed.image) await removeAvatar(ctx, removed.image);
 }

@@ -204,6 +204,8 @@ export async function updateUser(
     throw err;
   }
 
+  // After the commit, before the answer (server/lib/user-cache.ts).
+  await ctx.invalidation.publish('user', row.id);
   if (newImage && oldImage) await removeAvatar(ctx, oldImage);
   if (pendingEmail) {
     queueVerification(ctx, row, pendingEmail);

@@ -204,4 +204,5 @@ async function upgradeHash(ctx: AppContext, id: string, oldHash: string, passwor
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(and(eq(users.id, id), eq(users.passwordHash, oldHash)));
+  await ctx.invalidation.publish('user', id);
 }

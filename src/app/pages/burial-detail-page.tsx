@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
 import { useBurial } from '../../data/burials/use-burial';
 import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import { busyDeviceCopyText, OUTCOME_MSG } from '../../domain/outcome';
 import { DetailSections } from '../../features/burials/detail-sections';
 import { EditLink } from '../../features/burials/edit-link';
 import { PhotoCarousel } from '../../features/burials/photo-carousel';
@@ -28,10 +29,16 @@ export default function DetailPage() {
 
   if (fetch.phase === 'notFound' || (!row && fetch.phase === 'failed')) {
     const offline = fetch.phase === 'failed' && fetch.offline;
+    const busy = fetch.phase === 'failed' && fetch.busyUntil !== null;
     return (
       <section className="page detail-missing">
         <h1>{fetch.phase === 'notFound' ? fetch.message : TEXT.detailLoadError}</h1>
         {offline && <p className="muted">{TEXT.detailOffline}</p>}
+        {busy && (
+          <p className="muted" role="status">
+            {OUTCOME_MSG.busy}
+          </p>
+        )}
         <p>
           <Link to="/" className="btn">
             Voltar para o início
@@ -54,8 +61,15 @@ export default function DetailPage() {
       <section className="page detail-head">
         <h1>{row.nome}</h1>
         {fetch.phase === 'failed' && (
-          <p className="form-alert" role={fetch.offline ? 'status' : 'alert'}>
-            {fetch.offline ? TEXT.deviceCopyOffline : `${TEXT.detailLoadError} ${TEXT.deviceCopy}`}
+          <p
+            className="form-alert"
+            role={fetch.offline || fetch.busyUntil !== null ? 'status' : 'alert'}
+          >
+            {fetch.busyUntil !== null
+              ? busyDeviceCopyText(fetch.busyUntil)
+              : fetch.offline
+                ? TEXT.deviceCopyOffline
+                : `${TEXT.detailLoadError} ${TEXT.deviceCopy}`}
           </p>
         )}
         <EditLink id={row.id} assigned={row.concessionarios} />

@@ -3,11 +3,12 @@
  * is asked on mount and when the session changes, and its answer lands in Dexie and from there
  * on the screen. Without signal, or when the server fails, the stored row stays (the page
  * labels it as the device's copy). A 404 removes the row; every failure says "Erro ao carregar
- * sepultado." (spec §8).
+ * sepultado." (spec §8). A busy server (503) is asked again at its Retry-After (busy-retry.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { type LoadState, useLoad } from '../../lib/use-load';
+import { useRetryWhenBusy } from '../busy-retry';
 import { db, type LocalBurial } from '../db';
 import { ApiFailure } from '../failure';
 import { rowFromRecord } from '../local-rows';
@@ -19,7 +20,8 @@ type FetchState =
   | { phase: 'fetching' }
   | { phase: 'done' }
   | { phase: 'notFound'; message: string }
-  | { phase: 'failed'; offline: boolean };
+  /** busyUntil: the server shed the read (503); asked again then (ms epoch). */
+  | { phase: 'failed'; offline: boolean; busyUntil: number | null };
 
 interface BurialView {
   /** undefined: the device has not answered yet; null: not stored on this device. */
@@ -27,7 +29,7 @@ interface BurialView {
   fetch: FetchState;
 }
 
-function fetchState(state: LoadState<LocalBurial>): FetchState {
+function fetchState(state: LoadState<LocalBurial>, busyUntil: number | null): FetchState {
   if (state.phase === 'done') return { phase: 'done' };
   if (state.phase !== 'failed') return { phase: 'fetching' };
   const { error } = state;
@@ -35,7 +37,7 @@ function fetchState(state: LoadState<LocalBurial>): FetchState {
   if (error instanceof ApiFailure && error.status === 404) {
     return { phase: 'notFound', message: TEXT.detailLoadError };
   }
-  return { phase: 'failed', offline: error instanceof ApiFailure && error.offline };
+  return { phase: 'failed', offline: error instanceof ApiFailure && error.offline, busyUntil };
 }
 
 export function useBurial(id: string): BurialView {
@@ -43,9 +45,10 @@ export function useBurial(id: string): BurialView {
   const row = useLiveQuery(async () => (await db.sepultados.get(id)) ?? null, [id]);
   // A new session may see more of the record. The answer is kept for a device that refused
   // to store it.
-  const { state } = useLoad(async () => rowFromRecord(await fetchBurial(id)), [id, token]);
+  const { state, reload } = useLoad(async () => rowFromRecord(await fetchBurial(id)), [id, token]);
+  const busyUntil = useRetryWhenBusy(state, reload);
   const memory = state.phase === 'done' ? state.value : null;
-  const fetch = fetchState(state);
+  const fetch = fetchState(state, busyUntil);
 
   if (fetch.phase === 'notFound') return { row: null, fetch };
   return { row: row ?? (memory?.id === id ? memory : row), fetch };

@@ -27,6 +27,8 @@ import {
   type OutboxProblem,
 } from '../../domain/outbox-item';
 import {
+  busyRetryAt,
+  busyRetryText,
   clockTime,
   failureMessage,
   OUTCOME_MSG,
@@ -185,6 +187,11 @@ function failed(item: OutboxItem, result: Outcome, now: number): OutboxItem {
         `${text} Nova tentativa às ${clockTime(now + wait)}.`,
       );
     }
+    case 'busy': {
+      // The server sheds load: the item stays on the device until its Retry-After.
+      const wait = Math.max(backoffMs(item.attempts), busyRetryAt(result, now) - now);
+      return waiting(item, now, wait, 'busy', busyRetryText(now + wait));
+    }
     case 'session-expired':
       return attention(item, OUTBOX_MSG.login, { kind: 'login' }, now);
     case 'account-gone':
@@ -264,6 +271,8 @@ async function report(db: MemorialDb, userId: string): Promise<Omit<DrainReport,
 function stopsDrain(result: Outcome): boolean {
   return (
     result.kind === 'no-answer' ||
+    // A server shedding load is not asked for the next items until it said to come back.
+    result.kind === 'busy' ||
     result.kind === 'session-expired' ||
     result.kind === 'account-gone'
   );

@@ -29,6 +29,8 @@ export type SubmitResult =
   /** The server failed or asked to wait: the item stays queued and is retried. */
   | { status: 'server-error' }
   | { status: 'rate-limited'; reason: string | undefined }
+  /** The server is shedding load (503): kept on the device, sent at its Retry-After. */
+  | { status: 'busy'; reason: string | undefined }
   /** No answer at all: kept on the device, it goes when the signal returns. */
   | { status: 'queued' }
   /** The device refused to store it (full, private mode). */
@@ -89,5 +91,6 @@ async function follow(item: OutboxItem): Promise<SubmitResult> {
   if (outcome.waitingFor === 'server-error') return { status: 'server-error' };
   if (outcome.waitingFor === 'rate-limited')
     return { status: 'rate-limited', reason: outcome.reason };
+  if (outcome.waitingFor === 'busy') return { status: 'busy', reason: outcome.reason };
   return { status: 'queued' };
 }

@@ -143,6 +143,11 @@ export default function EditPage() {
       case 'rate-limited':
         flash.error(result.reason ?? TEXT.updateError);
         return;
+      case 'busy':
+        // Kept on the device and sent at the server's Retry-After, like a lost signal.
+        flash.neutral(result.reason ?? OUTCOME_MSG.busy);
+        navigate(`/sepultados/${encodeURIComponent(id)}`);
+        return;
       case 'not-stored':
         flash.error(OUTBOX_MSG.quota);
         return;

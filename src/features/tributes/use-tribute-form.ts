@@ -191,7 +191,8 @@ export function useTributeForm(
       } else if (result.status === 'server-error') flash.error(TRIBUTE_MSG.postFailed);
       else if (result.status === 'rate-limited') {
         flash.error(result.reason ?? TRIBUTE_MSG.tooMany);
-      } else flash.neutral(OUTBOX_MSG.tributeQueued);
+      } else if (result.status === 'busy') flash.neutral(result.reason ?? OUTCOME_MSG.busy);
+      else flash.neutral(OUTBOX_MSG.tributeQueued);
       return 'queued';
     } catch (err) {
       const failure = err instanceof ApiFailure ? err : new ApiFailure(0, TRIBUTE_MSG.postFailed);

@@ -1,0 +1,40 @@
+/**
+ * The public search's answers, held a few seconds (docs/decisions.md "Search answers under a
+ * crowd"). On Finados the same names and the same typed prefixes ("mari", "jose da") come from
+ * thousands of phones; each answer is a ranked index search, the costliest public read.
+ *
+ * Freshness without tracking every write path: the key starts with the register's write stamp,
+ * the last value of sepultados_change_seq, which the trigger of migrations 0002/0006 bumps on
+ * every insert, edit and (soft) deletion, from this process, another instance, the seed or an
+ * import alike. Reading it is one tiny statement per search; after an acknowledged write the
+ * stamp has moved, so the next search misses and reads the register. The one window: a
+ * search that ran while a write was still uncommitted (the sequence moves before the commit)
+ * may keep the earlier answer under the new stamp, for TTL_MS at worst — as the record cache
+ * already allows between instances. Cemetery renames (cards carry the name) clear it.
+ */
+import type { AppContext } from '../../context';
+import { ReadCache } from '../burials/burials-cache';
+
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 8 * 1024 * 1024;
+
+export function newSearchCache(): ReadCache<unknown> {
+  return new ReadCache<unknown>(undefined, MAX_ENTRIES, Date.now, MAX_BYTES);
+}
+
+async function writeStamp(ctx: AppContext): Promise<string> {
+  const [row] = await ctx.database.sql.query<{ v: string }>(
+    'SELECT last_value::text AS v FROM sepultados_change_seq',
+  );
+  return row?.v ?? '0';
+}
+
+/** The answer for `key` at the register's current write stamp, read by `load` on a miss. */
+export async function cachedSearch<T>(
+  ctx: AppContext,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const stamp = await writeStamp(ctx);
+  return (await ctx.searchCache.get(`${stamp}|${key}`, load)) as T;
+}

@@ -1,0 +1,56 @@
+/**
+ * The public search's answers are held a few seconds under the register's write stamp
+ * (server/modules/search/search-cache.ts): a repeated search is answered from memory, and any
+ * write to the register — through this app, or from outside it (another instance, an import:
+ * here plain SQL) — is seen by the very next search.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, actor, auth, createRecord } from './burials-helpers';
+import { engines, type Harness, startApp } from './helpers';
+
+describe.each(engines)('search answers cache ($name)', (engine) => {
+  let h: Harness;
+  let admin: Actor;
+  beforeAll(async () => {
+    h = await startApp(engine);
+    admin = await actor(h, 'admin');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const names = async (q: string, suggestions = false) => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/sepultados/pesquisa?q=${encodeURIComponent(q)}${suggestions ? '&suggestions=true' : ''}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { sepultados?: { nome: string }[]; sepultado?: { nome: string }[] };
+    return (body.sepultados ?? body.sepultado ?? []).map((c) => c.nome);
+  };
+
+  it('a repeat is answered from memory; a write through the app shows on the next search', async () => {
+    const made = await createRecord(h, admin, { nome: 'Eulália Quitéria Borba' });
+    expect(await names('eulalia borba')).toEqual(['Eulália Quitéria Borba']);
+    const held = h.app.ctx.searchCache.size;
+    expect(await names('eulalia borba')).toEqual(['Eulália Quitéria Borba']);
+    expect(h.app.ctx.searchCache.size).toBe(held); // the same entry answered
+    const removed = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/sepultados/${made.id}`,
+      headers: auth(admin),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await names('eulalia borba')).toEqual([]);
+  });
+
+  it('a write from outside the app (plain SQL) shows on the next search too', async () => {
+    const made = await createRecord(h, admin, { nome: 'Florisbela Antunes Cravo' });
+    expect(await names('florisb', true)).toEqual(['Florisbela Antunes Cravo']);
+    await h.app.ctx.database.sql.query(
+      `UPDATE sepultados SET nome = 'Florisbela Antunes Cardoso' WHERE id = $1`,
+      [made.id],
+    );
+    expect(await names('florisb', true)).toEqual(['Florisbela Antunes Cardoso']);
+  });
+});
