@@ -1,0 +1,163 @@
+/**
+ * Diagnosis for the first-visit scenario (not part of `npm run bench`): loads each route once
+ * under the same emulation (1.6 Mbit/s, 150 ms RTT, CPU ×4, cold context) and prints WHAT shifts
+ * (layout-shift sources: element, old and new rect), WHAT the long tasks are (start, duration,
+ * and the JS functions with most self time during load from a CPU profile) and the LCP element.
+ * Run: `npm run build && npx tsx bench/first-visit-probe.ts [route-name-substring]`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startServer } from '../scripts/server-process';
+import { apiSession, coldContext } from './lib/route-bytes';
+
+const PROBE = `
+window.__probe = { shifts: [], long: [], lcp: [] };
+const describe = (n) => {
+  if (!n) return 'null';
+  if (n.nodeType !== 1) return '#text "' + (n.textContent || '').slice(0, 40) + '" in ' + describe(n.parentElement);
+  const cls = typeof n.className === 'string' && n.className ? '.' + n.className.trim().split(/\\s+/).join('.') : '';
+  return n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + cls + ' "' + (n.textContent || '').trim().slice(0, 40) + '"';
+};
+const r = (x) => x ? [Math.round(x.x), Math.round(x.y), Math.round(x.width), Math.round(x.height)].join(',') : '';
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__probe.shifts.push({
+  t: Math.round(e.startTime), v: e.value, input: e.hadRecentInput,
+  sources: (e.sources || []).map((s) => describe(s.node) + ' [' + r(s.previousRect) + '] -> [' + r(s.currentRect) + ']'),
+  outline: [...document.querySelectorAll('.page-area > * > *')].map((n) => describe(n).slice(0, 50) + ' h=' + Math.round(n.getBoundingClientRect().height)) }); })
+  .observe({ type: 'layout-shift', buffered: true });
+window.__probe.frames = [];
+const frame = () => {
+  const nav = document.querySelector('.navbar'); const pa = document.querySelector('.page-area');
+  const key = (nav ? Math.round(nav.getBoundingClientRect().height) : '-') + ' pa@' + (pa ? Math.round(pa.getBoundingClientRect().top) + ' first=' + describe(pa.firstElementChild).slice(0, 30) + ' mainPad=' + getComputedStyle(pa.parentElement).paddingTop : '-');
+  const last = window.__probe.frames[window.__probe.frames.length - 1];
+  if (!last || last[1] !== key) window.__probe.frames.push([Math.round(performance.now()), key]);
+  if (performance.now() < 8000) requestAnimationFrame(frame);
+};
+requestAnimationFrame(frame);
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__probe.long.push([Math.round(e.startTime), Math.round(e.duration)]); })
+  .observe({ type: 'longtask', buffered: true });
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__probe.lcp.push({ t: Math.round(e.startTime), el: describe(e.element), url: e.url, size: e.size }); })
+  .observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+
+async function load(page: Page, url: string, heading: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 200_000,
+    uploadThroughput: 93_750,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  const requests: string[] = [];
+  const t0 = Date.now();
+  cdp.on('Network.requestWillBeSent', (e) =>
+    requests.push(`${Date.now() - t0}ms ${e.request.url.replace(/^https?:\/\/[^/]+/, '')}`),
+  );
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page
+    .getByRole('heading', { name: heading, level: 1 })
+    .first()
+    .waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  await page.waitForTimeout(500);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const byFn = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\//, '')}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  const byUrl = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const key = n.callFrame.url.replace(/^.*\//, '') || n.callFrame.functionName;
+    byUrl.set(key, (byUrl.get(key) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  const probe = await page.evaluate('window.__probe');
+  return {
+    probe,
+    requests,
+    topFns: [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 25),
+    topUrls: [...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12),
+  };
+}
+
+const ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
+const only = process.argv[2];
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-probe-'));
+const server = await startServer({
+  dataDir,
+  env: {
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
+});
+try {
+  const session = await apiSession(server.url, ADMIN.email, ADMIN.password);
+  const list = (await (
+    await fetch(`${server.url}/api/sepultados`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    })
+  ).json()) as { _id: string; nome: string; images: string[] }[];
+  const rec = list.find((x) => x.images.length > 0) ?? list[0];
+  if (!rec) throw new Error('empty');
+  const term = rec.nome.split(' ')[0] ?? 'maria';
+  const routes = [
+    { name: 'login', path: '/login', heading: 'Entrar', auth: false },
+    { name: 'detail', path: `/sepultados/${rec._id}`, heading: rec.nome, auth: false },
+    {
+      name: 'search',
+      path: `/sepultados/pesquisa?q=${encodeURIComponent(term)}`,
+      heading: 'Resultados da Pesquisa',
+      auth: false,
+    },
+    { name: 'home', path: '/', heading: 'Recentes', auth: true },
+    {
+      name: 'dashboard',
+      path: '/sepultados/meumemorial',
+      heading: 'Gerenciamento de Sepultados',
+      auth: true,
+    },
+  ];
+  for (const route of routes) {
+    if (only && !route.name.includes(only)) continue;
+    const context = await coldContext(browser, server.url, route.auth ? { auth: session } : {});
+    await context.addInitScript({ content: PROBE });
+    const page = await context.newPage();
+    const out = await load(page, route.path, route.heading);
+    console.log(`\n===== ${route.name} (load ${os.loadavg()[0]?.toFixed(2)})`);
+    console.log(JSON.stringify(out.probe, null, 1));
+    console.log('requests:', out.requests.join('\n  '));
+    console.log('self time by script (ms):');
+    for (const [k, v] of out.topUrls) console.log(`  ${(v / 1000).toFixed(0).padStart(6)} ${k}`);
+    console.log('self time by function (ms):');
+    for (const [k, v] of out.topFns) console.log(`  ${(v / 1000).toFixed(0).padStart(6)} ${k}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
