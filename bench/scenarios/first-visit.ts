@@ -13,7 +13,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startServer } from '../../scripts/server-process';
 import { bundleMarkdown, chunkSizes } from '../lib/bundle-report';
-import { INIT_SCRIPT, median, readFigures } from '../lib/page-metrics';
+import { headingShown, INIT_SCRIPT, median, readFigures } from '../lib/page-metrics';
 import type { Row } from '../lib/report';
 import { apiSession, type ColdOptions, coldContext, KB, watchWire } from '../lib/route-bytes';
 
@@ -63,10 +63,7 @@ async function oneLoad(
     const wire = await watchWire(page);
     await throttle(page);
     await page.goto(route.path, { waitUntil: 'load', timeout: 120_000 });
-    await page
-      .getByRole('heading', { name: route.heading, level: 1 })
-      .first()
-      .waitFor({ timeout: 120_000 });
+    await headingShown(page, route.heading);
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     const figures = await readFigures(page);
     return { ...figures, ...wire.totals() };
