@@ -3,15 +3,14 @@
  * under the same emulation (1.6 Mbit/s, 150 ms RTT, CPU ×4, cold context) and prints WHAT shifts
  * (layout-shift sources: element, old and new rect), WHAT the long tasks are (start, duration,
  * and the JS functions with most self time during load from a CPU profile) and the LCP element.
- * Run: `npm run build && [PROFILE=1] npx tsx bench/first-visit-probe.ts [route-name-substring]`.
+ * Run: `npm run build && [PROFILE=1] npx tsx bench/first-visit-probe.ts [route-name-substring]`
+ * (route names as in the scenario: login, detail, search, logged in, dashboard).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { startServer } from '../scripts/server-process';
+import type { Page } from 'playwright-core';
 import { headingShown } from './lib/page-metrics';
-import { apiSession, coldContext } from './lib/route-bytes';
+import { coldContext } from './lib/route-bytes';
+import { firstVisitSetup } from './scenarios/first-visit';
 
 const PROBE = `
 window.__probe = { shifts: [], long: [], lcp: [] };
@@ -108,7 +107,10 @@ async function load(page: Page, url: string, heading: string) {
     const dt = profile.timeDeltas[i] ?? 0;
     at += dt;
     const fn = name(id);
-    if (fn.startsWith('(idle)')) return close();
+    if (fn.startsWith('(idle)')) {
+      close();
+      return;
+    }
     run ??= { start: at, ms: 0, fns: new Map() };
     run.ms += dt;
     run.fns.set(fn, (run.fns.get(fn) ?? 0) + dt);
@@ -124,49 +126,9 @@ async function load(page: Page, url: string, heading: string) {
   };
 }
 
-const ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
 const only = process.argv[2];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-probe-'));
-const server = await startServer({
-  dataDir,
-  env: {
-    SEED: 'demo',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
-});
+const { server, browser, session, routes, close } = await firstVisitSetup();
 try {
-  const session = await apiSession(server.url, ADMIN.email, ADMIN.password);
-  const list = (await (
-    await fetch(`${server.url}/api/sepultados`, {
-      headers: { authorization: `Bearer ${session.token}` },
-    })
-  ).json()) as { _id: string; nome: string; images: string[] }[];
-  const rec = list.find((x) => x.images.length > 0) ?? list[0];
-  if (!rec) throw new Error('empty');
-  const term = rec.nome.split(' ')[0] ?? 'maria';
-  const routes = [
-    { name: 'login', path: '/login', heading: 'Entrar', auth: false },
-    { name: 'detail', path: `/sepultados/${rec._id}`, heading: rec.nome, auth: false },
-    {
-      name: 'search',
-      path: `/sepultados/pesquisa?q=${encodeURIComponent(term)}`,
-      heading: 'Resultados da Pesquisa',
-      auth: false,
-    },
-    { name: 'home', path: '/', heading: 'Recentes', auth: true },
-    {
-      name: 'dashboard',
-      path: '/sepultados/meumemorial',
-      heading: 'Gerenciamento de Sepultados',
-      auth: true,
-    },
-  ];
   for (const route of routes) {
     if (only && !route.name.includes(only)) continue;
     const context = await coldContext(browser, server.url, route.auth ? { auth: session } : {});
@@ -187,7 +149,5 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
