@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/routes';
@@ -6,10 +6,15 @@ import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root ausente em index.html');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppRoutes />
-    </Providers>
-  </StrictMode>,
+// The first render as a transition: React renders it in slices of a few milliseconds and
+// yields between them, instead of one long task a cheap phone's CPU cannot answer a tap in
+// (long tasks during load ≤ 200 ms; docs/decisions.md).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <AppRoutes />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -47,3 +47,17 @@ export function median(values: number[]): number {
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
+
+/**
+ * Waits for the page's h1 to read `text`, polled from here with a cheap query: Playwright's
+ * getByRole polls inside the page computing every element's role and name, which under the
+ * 4× CPU slowdown made long tasks of its own and counted them against the app.
+ */
+export async function headingShown(page: Page, text: string) {
+  const deadline = Date.now() + 120_000;
+  const probe = `[...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === ${JSON.stringify(text)})`;
+  while (!(await page.evaluate(probe))) {
+    if (Date.now() > deadline) throw new Error(`h1 "${text}" did not show`);
+    await page.waitForTimeout(100);
+  }
+}

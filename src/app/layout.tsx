@@ -3,7 +3,9 @@
  * screen-reader users past the navbar to the page (WCAG 2.4.1). The pack offer is lazy: it reads
  * Dexie, which /login's first load does without. The visit pack's offer comes after
  * the page's content: a QR code opened at the grave shows the record first, and the offer never
- * pushes it down nor covers it.
+ * pushes it down nor covers it. The page's area is at least a screen tall, so the offer and the
+ * footer start below the fold: a page that grows from "Carregando…" to its content (or a slow
+ * cemetery list, a late photo) moves nothing the visitor sees (CLS; docs/decisions.md).
  */
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -23,7 +25,9 @@ export function Layout() {
       </a>
       <Navbar />
       <main className="container" id={MAIN_ID} tabIndex={-1}>
-        <Outlet />
+        <div className="page-area">
+          <Outlet />
+        </div>
         <Suspense fallback={null}>
           <PackOffer />
         </Suspense>

@@ -58,6 +58,11 @@ export function Navbar() {
           <span className="brand-title">{PRODUCT_NAME}</span>
         </Link>
         {!searchHidden(location.pathname, session.status) && <SearchBox />}
+        {/* A stored login is being checked: the box's room is kept, so the page does not move
+            down by a row when the answer comes (CLS). Nothing to use until it is confirmed. */}
+        {session.status === 'checking' && !searchHidden(location.pathname, 'authenticated') && (
+          <div className="nav-search" aria-hidden="true" />
+        )}
         {session.status === 'authenticated' && (
           <Suspense fallback={null}>
             <OutboxLink compact />

@@ -7,6 +7,7 @@
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { askEarly } from '../data/burials/early-record';
 import { registerPackCode } from '../data/pack/pack-code';
 import type { Action } from '../domain/permissions';
 import type { AccessRule } from '../features/auth/access';
@@ -28,7 +29,11 @@ registerPackCode(
 
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const HomePage = lazy(() => import('../features/burials/home-page'));
-const DetailPage = lazy(() => import('./pages/burial-detail-page'));
+const detailPage = () => import('./pages/burial-detail-page');
+const DetailPage = lazy(detailPage);
+// The QR landing: its record and its page's code are asked for now, side by side, not one
+// after the other once the app has rendered (LCP of the first visit; docs/decisions.md).
+if (askEarly(window.location.pathname)) detailPage().catch(() => undefined);
 const DashboardPage = lazy(() => import('../features/burials/dashboard-page'));
 const CreatePage = lazy(() => import('../features/burials/create-page'));
 const EditPage = lazy(() => import('../features/burials/edit-page'));

@@ -3,6 +3,7 @@
  * screens share (and the server, for anything it renders). Dates display as DD/MM/AAAA.
  */
 import { formatBrDate } from './burial-dates';
+import { storedImageUrl } from './photo-srcset';
 
 export const DISPLAY = {
   unknownDate: 'Desconhecida',
@@ -63,7 +64,7 @@ export function resolveImage(
   if (v === '' || v === '/') return placeholder;
   if (/^(https?:)?\/\//i.test(v) || /^(data|blob):/i.test(v)) return v;
   if (v.startsWith('/')) return v;
-  return `${apiBase.replace(/\/+$/, '')}/images/${folder}/${encodeURIComponent(v)}`;
+  return storedImageUrl(v, folder, apiBase);
 }
 
 /** True when the URL is a placeholder (the home overlay does not expand those, spec §2). */

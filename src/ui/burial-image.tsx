@@ -7,7 +7,7 @@
  */
 import { type ImgHTMLAttributes, useState } from 'react';
 import { resolveImage } from '../domain/burial-display';
-import { IMAGE_FILE_REGEX, mediumNameOf, thumbNameOf } from '../domain/upload-rules';
+import { photoSrcSet } from '../domain/photo-srcset';
 import { API_BASE } from '../lib/api-base';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
@@ -20,17 +20,10 @@ export function imageUrl(file: string | null | undefined, placeholder: string): 
   return resolveImage(file, placeholder, 'sepultados', API_BASE);
 }
 
-/** "thumb 320w, -m 800w, display 1600w" for a stored burial photo's name; else undefined. */
-function photoSrcSet(file: string | null | undefined): string | undefined {
-  if (!file || !IMAGE_FILE_REGEX.test(file)) return undefined;
-  const url = (name: string) => imageUrl(name, '');
-  return `${url(thumbNameOf(file))} 320w, ${url(mediumNameOf(file))} 800w, ${url(file)} 1600w`;
-}
-
 export function BurialImage({ file, placeholder, alt, sizes, ...rest }: Props) {
   const src = imageUrl(file, placeholder);
   const [failed, setFailed] = useState<string | null>(null);
-  const srcSet = sizes && failed !== src ? photoSrcSet(file) : undefined;
+  const srcSet = sizes && failed !== src ? photoSrcSet(file, API_BASE) : undefined;
   return (
     <img
       loading="lazy"

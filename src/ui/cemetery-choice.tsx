@@ -4,17 +4,20 @@
  */
 import { useId } from 'react';
 import { CEM_MSG } from '../domain/cemetery-messages';
-import './cemetery-choice.css';
+import { CemeteryChoiceSlot } from './cemetery-choice-slot';
 
 interface Props {
   cemeteries: readonly { id: string; nome: string }[] | null;
   value: string | null;
   onChange: (id: string | null) => void;
   className?: string;
+  /** Keep the choice's room while the list is unknown (several cemeteries are expected). */
+  reserve?: boolean;
 }
 
-export function CemeteryChoice({ cemeteries, value, onChange, className }: Props) {
+export function CemeteryChoice({ cemeteries, value, onChange, className, reserve }: Props) {
   const id = useId();
+  if (!cemeteries && reserve) return <CemeteryChoiceSlot />;
   if (!cemeteries || cemeteries.length < 2) return null;
   return (
     <div className={`cemetery-choice ${className ?? ''}`.trim()}>

@@ -6,7 +6,11 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { chooseCemetery, chosenCemetery } from '../../data/cemeteries/chosen-cemetery';
+import {
+  chooseCemetery,
+  chosenCemetery,
+  expectSeveral,
+} from '../../data/cemeteries/chosen-cemetery';
 import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { useSearchResults } from '../../data/search/use-search-results';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
@@ -24,7 +28,8 @@ export default function SearchResultsPage() {
     if (cemiterio && cemiterio !== chosenCemetery()) chooseCemetery(cemiterio);
   }, [cemiterio]);
   const { list } = useCemeteries();
-  const several = (list?.length ?? 0) > 1;
+  // Decided before the list arrives, so the cards do not grow a row under the reader (CLS).
+  const several = list ? list.length > 1 : expectSeveral();
   const state = useSearchResults(q, cemiterio);
   const query = useMemo(() => parseQuery(q), [q]);
 

@@ -17,6 +17,7 @@ import { HOME_LIST, removeRecord, storeCards, storeCreated, storeRecord } from '
 import { ApiFailure } from '../failure';
 import { readCardList } from '../local-rows';
 import type { BurialPayload } from './burial-body';
+import { takeEarly } from './early-record';
 
 /**
  * 409 on an edit: someone saved the same fields first (the server merges edits of different
@@ -56,10 +57,12 @@ export async function fetchHome(): Promise<BurialCard[]> {
 /** The full record, stored; a 404 removes the stored copy (the record is gone). */
 export async function fetchBurial(id: string): Promise<BurialRecord> {
   try {
-    const record = await request<BurialRecord>(`sepultados/${encodeURIComponent(id)}`, {
-      method: 'get',
-      fallback: TEXT.detailLoadError,
-    });
+    const record =
+      ((await takeEarly(id)) as BurialRecord | null) ??
+      (await request<BurialRecord>(`sepultados/${encodeURIComponent(id)}`, {
+        method: 'get',
+        fallback: TEXT.detailLoadError,
+      }));
     await persist(() => storeRecord(record));
     return record;
   } catch (err) {

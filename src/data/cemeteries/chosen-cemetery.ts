@@ -56,3 +56,26 @@ export function narrowingOf(
   if (!chosen || !list || list.length < 2) return null;
   return list.some((c) => c.id === chosen) ? chosen : null;
 }
+
+const SEVERAL_KEY = 'memorial.cemiterios.varios';
+
+/**
+ * Whether the choice will show, before the list is known: the last list seen on this device
+ * said so, and a first visit assumes several (a city's usual case). The screens keep the
+ * choice's room while the list loads, so its arrival moves nothing (CLS).
+ */
+export function expectSeveral(): boolean {
+  try {
+    return localStorage.getItem(SEVERAL_KEY) !== '0';
+  } catch {
+    return true;
+  }
+}
+
+export function rememberCount(count: number): void {
+  try {
+    localStorage.setItem(SEVERAL_KEY, count > 1 ? '1' : '0');
+  } catch {
+    // Private mode: the next visit keeps the room again, which is harmless.
+  }
+}

@@ -7,6 +7,7 @@ import { CEM_MSG } from '../../domain/cemetery-messages';
 import type { Cemetery } from '../../domain/cemetery-types';
 import { ApiFailure } from '../failure';
 import { fetchCemeteries, readStoredCemeteries } from './cemetery-calls';
+import { rememberCount } from './chosen-cemetery';
 
 export interface CemeteriesState {
   /** Null until the stored or the server's list is known. */
@@ -38,6 +39,7 @@ export function useCemeteries({ device = true }: { device?: boolean } = {}): Cem
     fetchCemeteries(device).then(
       (answer) => {
         if (!live) return;
+        rememberCount(answer.list.length);
         setList(answer.list);
         setFromDevice(answer.fromDevice);
         setError(null);

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { useHomeList } from '../../data/burials/use-home-list';
 import {
   chooseCemetery,
+  expectSeveral,
   narrowingOf,
   useChosenCemetery,
 } from '../../data/cemeteries/chosen-cemetery';
@@ -21,6 +22,8 @@ export default function HomePage() {
   const { list } = useCemeteries();
   const cemiterio = narrowingOf(list, useChosenCemetery());
   const chosen = list?.find((c) => c.id === cemiterio);
+  // Decided before the list arrives, so the cards do not grow a row under the reader (CLS).
+  const several = list ? list.length > 1 : expectSeveral();
   return (
     <section className="home">
       <h1>{TEXT.homeTitle}</h1>
@@ -29,6 +32,7 @@ export default function HomePage() {
         cemeteries={list}
         value={cemiterio}
         onChange={chooseCemetery}
+        reserve={several}
       />
       {chosen && (
         <p className="home-cemetery-link">
@@ -40,7 +44,7 @@ export default function HomePage() {
       {rows && rows.length > 0 && (
         <div className="card-grid">
           {rows.map((row) => (
-            <BurialCard key={row.id} row={row} showCemetery={(list?.length ?? 0) > 1} />
+            <BurialCard key={row.id} row={row} showCemetery={several} />
           ))}
         </div>
       )}

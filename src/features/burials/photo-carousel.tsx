@@ -5,6 +5,7 @@
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { PLACEHOLDERS } from '../../domain/burial-display';
+import { DETAIL_PHOTO_SIZES } from '../../domain/photo-srcset';
 import { BurialImage, imageUrl } from '../../ui/burial-image';
 import { ImageOverlay } from './image-overlay';
 
@@ -100,7 +101,7 @@ export function PhotoCarousel({ images, nome }: Props) {
                 alt={label(i)}
                 width={800}
                 height={600}
-                sizes="(min-width: 640px) 600px, 100vw"
+                sizes={DETAIL_PHOTO_SIZES}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'auto'}
               />

@@ -10,7 +10,6 @@ import { Link, useLocation } from 'react-router-dom';
 import { usePackKnown } from '../../data/pack/use-pack-known';
 import { PACK_TEXT } from '../../lib/texts/pack-texts';
 import { packOfferedOn } from './pack-offer-pages';
-import './pack-offer.css';
 
 const DISMISSED_KEY = 'memorial.packOffer.dismissed';
 

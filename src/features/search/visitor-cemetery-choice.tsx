@@ -4,7 +4,7 @@
  * cemeteries; a remembered choice that no longer exists (merged away) is forgotten.
  */
 import { useEffect } from 'react';
-import { chooseCemetery, narrowingOf } from '../../data/cemeteries/chosen-cemetery';
+import { chooseCemetery, expectSeveral, narrowingOf } from '../../data/cemeteries/chosen-cemetery';
 import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { CemeteryChoice } from '../../ui/cemetery-choice';
 
@@ -21,5 +21,7 @@ export default function VisitorCemeteryChoice({ value, onChange, device }: Props
   useEffect(() => {
     if (list && value && !valid) chooseCemetery(null);
   }, [list, value, valid]);
-  return <CemeteryChoice cemeteries={list} value={valid} onChange={onChange} />;
+  return (
+    <CemeteryChoice cemeteries={list} value={valid} onChange={onChange} reserve={expectSeveral()} />
+  );
 }

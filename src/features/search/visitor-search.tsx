@@ -7,7 +7,12 @@
  */
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { chooseCemetery, useChosenCemetery } from '../../data/cemeteries/chosen-cemetery';
+import {
+  chooseCemetery,
+  expectSeveral,
+  useChosenCemetery,
+} from '../../data/cemeteries/chosen-cemetery';
+import { CemeteryChoiceSlot } from '../../ui/cemetery-choice-slot';
 import { resultsPath } from './search-paths';
 
 const VisitorCemeteryChoice = lazy(() => import('./visitor-cemetery-choice'));
@@ -71,7 +76,7 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
             {VISITOR_SEARCH_TEXT.submit}
           </button>
         </div>
-        <Suspense fallback={null}>
+        <Suspense fallback={expectSeveral() ? <CemeteryChoiceSlot /> : null}>
           <VisitorCemeteryChoice value={cemiterio} onChange={choose} device={!intro} />
         </Suspense>
       </form>

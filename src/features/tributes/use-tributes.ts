@@ -114,8 +114,9 @@ export function useTributes(sepultadoId: string) {
     };
   }, [loadFirst]);
 
-  // Signal came back while showing the device's copy: fetch the real list again.
-  const offline = state.phase === 'offline';
+  // Signal came back while showing the device's copy, or nothing (a grave only the visit pack
+  // brought, opened without signal): fetch the real list again.
+  const offline = state.phase === 'offline' || state.phase === 'unknown';
   useEffect(() => {
     if (!offline) return;
     const onOnline = () => void loadFirst();

@@ -1,0 +1,122 @@
+/**
+ * The tribute form after a first visit and no signal, in Chromium against the real server with
+ * the demo cemetery and the real service worker. Who may leave a tribute is product spec §6:
+ * a person with an account; a visitor is asked to log in (spec §8 "Você precisa estar logado
+ * para comentar."). Both arrive by the QR landing of one grave, take the visit pack from its
+ * offer, lose the signal and open another grave that only the pack brought:
+ * - the visitor without an account sees the record, the note that tributes show with signal,
+ *   the login line and link, and no form (nothing to queue);
+ * - a person logged in writes a tribute, which waits on the device ("Aguardando conexão"),
+ *   survives a reload without signal, and reaches the server exactly once when it returns.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../../scripts/server-process';
+import { OUTBOX_MSG, OUTBOX_STATE_TEXT } from '../../src/domain/outbox-item';
+import type { SyncAnswer, SyncRecord } from '../../src/domain/sync-types';
+import { TRIBUTE_MSG } from '../../src/domain/tribute-rules';
+import type { TributeList } from '../../src/domain/tribute-types';
+import { TRIBUTE_UI } from '../../src/lib/texts/tribute-texts';
+import {
+  ADMIN,
+  launchBrowser,
+  newPhoneContext,
+  screenshot,
+  startAppServer,
+  waitForServiceWorker,
+} from './harness';
+
+describe('first visit, then no signal: the tribute form on a grave the pack brought', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let landing: SyncRecord;
+  let other: SyncRecord;
+
+  beforeAll(async () => {
+    server = await startAppServer({ env: { SEED: 'demo' } });
+    const res = await fetch(`${server.url}/api/sync/sepultados?limit=2000`);
+    const records = ((await res.json()) as SyncAnswer).changed;
+    const [a, b] = records.filter((r) => r.nome);
+    if (!a || !b) throw new Error('the demo cemetery has too few records');
+    landing = a;
+    other = b;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** QR landing → the pack offer → "Baixar cemitério para uso offline" → done. */
+  async function landAndTakePack(page: Page) {
+    await page.goto(`/sepultados/${landing.id}`);
+    await page.getByRole('heading', { name: landing.nome, level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Ver como' }).click();
+    await page.waitForURL((url) => url.pathname === '/offline');
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
+    await page.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
+  }
+
+  const form = (page: Page) => page.getByLabel(TRIBUTE_UI.textLabel);
+
+  it('a visitor without an account sees the record and the login line, and no form', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    try {
+      await landAndTakePack(page);
+      await context.setOffline(true);
+      await page.goto(`/sepultados/${other.id}`);
+      await page.getByRole('heading', { name: other.nome, level: 1 }).waitFor();
+      await page.getByRole('heading', { name: TRIBUTE_UI.heading }).waitFor();
+      await page.getByText(TRIBUTE_MSG.loginRequired, { exact: true }).waitFor();
+      await page.getByRole('link', { name: TRIBUTE_UI.loginLink }).waitFor();
+      await page.getByText(TRIBUTE_UI.offlineUnknown).waitFor();
+      expect(await form(page).count()).toBe(0);
+      expect(await page.getByRole('button', { name: TRIBUTE_UI.submit }).count()).toBe(0);
+      await screenshot(page, 'first-visit-offline-visitor-tributes');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a person logged in writes a tribute without signal; it is sent once when the signal returns', async () => {
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    const text = `Saudade sem sinal ${Date.now()}`;
+    const pending = page.locator('.pending-tributes > li').filter({ hasText: text });
+    try {
+      await page.goto('/login');
+      await page.getByLabel('E-mail').fill(ADMIN.email);
+      await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await landAndTakePack(page);
+
+      await context.setOffline(true);
+      await page.goto(`/sepultados/${other.id}`);
+      await page.getByRole('heading', { name: other.nome, level: 1 }).waitFor();
+      await form(page).fill(text);
+      await page.getByRole('button', { name: TRIBUTE_UI.submit }).click();
+      await page.getByText(OUTBOX_MSG.tributeQueued).waitFor();
+      expect(await form(page).inputValue()).toBe('');
+      await pending.getByText(OUTBOX_STATE_TEXT.pending).waitFor();
+      // Closing the page without signal loses nothing.
+      await page.reload();
+      await pending.getByText(OUTBOX_STATE_TEXT.pending).waitFor();
+      await screenshot(page, 'first-visit-offline-tribute-pending');
+    } finally {
+      await context.setOffline(false);
+    }
+    try {
+      // Signal back: it joins the list and leaves the device's queue, on the server once.
+      await page.locator('.tribute-list > li').filter({ hasText: text }).first().waitFor();
+      await pending.waitFor({ state: 'detached' });
+      const res = await fetch(`${server.url}/api/sepultados/${other.id}/comentarios?limit=50`);
+      const list = (await res.json()) as TributeList;
+      expect(list.items.filter((t) => t.texto === text)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
