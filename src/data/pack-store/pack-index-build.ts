@@ -24,7 +24,7 @@ import {
   packRecordAt,
 } from '../../domain/pack-format';
 import type { MemorialDb } from '../db';
-import { KeyMaker } from './pack-keys';
+import { KEYS_VERSION, KeyMaker } from './pack-keys';
 import { DIRECTORY, type PackIndexRow, type PackPageRow, pageStore } from './pack-rows';
 import { PostingWriter } from './postings';
 
@@ -183,7 +183,7 @@ export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void
       // Every replaced, deleted or moved record is gone from the new pages.
       overrides: {},
       records: count,
-      indexed: { next: count, overrides: 0 },
+      indexed: { next: count, overrides: 0, keys: KEYS_VERSION },
     });
   });
 }
