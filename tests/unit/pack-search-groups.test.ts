@@ -9,6 +9,7 @@
  * a few pages, not its thousands of records.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seededRandom } from '../../server/modules/seed/seed-generator';
 import { MemorialDb } from '../../src/data/db';
 import { packHandles } from '../../src/data/pack-store/pack-handle';
 import { buildPackIndex } from '../../src/data/pack-store/pack-index-build';
@@ -33,19 +34,8 @@ const SURNAMES = [
 ];
 const STREETS = ['Rua das Flores', 'Rua 3', 'Rua Maria Rosa', null];
 
-/** mulberry32 (deterministic data and queries). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function records(count: number, seed: number): PackRecord[] {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)] as T;
   return Array.from({ length: count }, (_, i) => {
     const words = [pick(GIVEN), pick(SURNAMES)];
@@ -66,7 +56,7 @@ function records(count: number, seed: number): PackRecord[] {
 }
 
 function queries(all: PackRecord[], count: number): string[] {
-  const rand = random(99);
+  const rand = seededRandom(99);
   const out: string[] = [];
   const swap = (w: string) => {
     const i = 1 + Math.floor(rand() * (w.length - 2));

@@ -5,6 +5,7 @@
  * and the bound is the best single word's points when runs cannot beat it.
  */
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../server/modules/seed/seed-generator';
 import { fuzzyPoints, SWAP_POINTS } from '../../src/domain/search-fuzzy';
 import { fuzzyPointsBound } from '../../src/domain/search-fuzzy-bound';
 import { parseQuery } from '../../src/domain/search-query';
@@ -23,19 +24,9 @@ const VOCABULARY = [
   ),
 ];
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('typo points bound', () => {
   it('is never beaten by a name of the vocabulary', () => {
-    const rand = random(5);
+    const rand = seededRandom(5);
     const pick = () => VOCABULARY[Math.floor(rand() * VOCABULARY.length)] as string;
     let tight = 0;
     for (let k = 0; k < 4000; k++) {

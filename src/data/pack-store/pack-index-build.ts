@@ -32,8 +32,8 @@ const ROW_BYTES = 64 * 1024;
 const PAGES_PER_READ = 4;
 /** Records per compacted page: a candidate read costs one small row. */
 export const PAGE_RECORDS = 128;
-/** Ranks placed per pass over the old pages (a chunk of records is held as objects). */
-const CHUNK_RANKS = 200_000;
+/** Ranks placed per pass over the old pages. */
+const CHUNK_RANKS = 300_000;
 
 async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
   let after = -1;

@@ -92,8 +92,8 @@ export async function readRanked(
   let hits: Scored[] = [];
   let found = 0;
   const read = emptyBits(h.size);
-  /** The last record read of the current group: every unread one comes after it in tie order. */
-  let lastRead: PackHit | null = null;
+  /** Per group, its last record read: every unread one of the group comes after it. */
+  const lastRead = new Map<number, { ordinal: number; record: PackHit }>();
   const settled = (g: number, next: number) => {
     const own = groups[g] as Group;
     const later = groups.slice(g + 1);
@@ -104,36 +104,46 @@ export async function readRanked(
         (kth.tier === own.tier && kth.points === own.points && kth.ordinal < next));
     if (mine && kth && later.every((l) => better(kth, l))) return true;
     if (!outside || !later.every((l) => better(outside, l))) return false;
+    const last = lastRead.get(g)?.record;
     return (
       better(outside, own) ||
-      (lastRead !== null && compareHits(outside, { ...own, record: lastRead }) < 0)
+      (last !== undefined && compareHits(outside, { ...own, record: last }) < 0)
     );
   };
-  for (let g = 0; g < groups.length; g++) {
-    const group = groups[g] as Group;
-    let from = 0;
-    // Behind another pack's hits a few records usually show this one cannot add any.
-    let batch = outside ? Math.min(limit, OUTSIDE_BATCH) : limit;
-    lastRead = null;
-    for (;;) {
-      // `from`: no unread record of the group comes before it.
-      if (settled(g, from)) return { hits, found, complete: false };
-      const { ordinals, next } = take(group.bits, from, batch, read);
-      if (ordinals.length === 0) break;
-      for (const o of ordinals) set(read, o);
-      for (const { ordinal, record } of await readRecords(h, ordinals)) {
-        lastRead = record;
-        const s = scorePrepared(query, prepareRecord(record), { fuzzy });
-        if (!s) continue;
-        found++;
-        hits.push({ ...s, record, ordinal });
+  // Where the reading is: group g, no unread record of it before `from`. A batch goes on into
+  // the next groups when this one runs out (few candidates: one read for them all).
+  let g = 0;
+  let from = 0;
+  // Behind another pack's hits a few records usually show this one cannot add any.
+  let batch = outside ? Math.min(limit, OUTSIDE_BATCH) : limit;
+  while (g < groups.length) {
+    if (settled(g, from)) return { hits, found, complete: false };
+    const ordinals: number[] = [];
+    const groupOf = new Map<number, number>();
+    while (g < groups.length && ordinals.length < batch) {
+      const got = take((groups[g] as Group).bits, from, batch - ordinals.length, read);
+      for (const o of got.ordinals) {
+        set(read, o);
+        ordinals.push(o);
+        groupOf.set(o, g);
       }
-      hits.sort(compareHits);
-      if (hits.length > limit) hits = hits.slice(0, limit);
-      if (next < 0) break;
-      from = next;
-      batch = Math.min(BATCH_MAX, batch * 2);
+      if (got.next >= 0) from = got.next;
+      else {
+        g++;
+        from = 0;
+      }
     }
+    for (const { ordinal, record } of await readRecords(h, ordinals)) {
+      const of = groupOf.get(ordinal) ?? 0;
+      if ((lastRead.get(of)?.ordinal ?? -1) < ordinal) lastRead.set(of, { ordinal, record });
+      const s = scorePrepared(query, prepareRecord(record), { fuzzy });
+      if (!s) continue;
+      found++;
+      hits.push({ ...s, record, ordinal });
+    }
+    hits.sort(compareHits);
+    if (hits.length > limit) hits = hits.slice(0, limit);
+    batch = Math.min(BATCH_MAX, batch * 2);
   }
   return { hits, found, complete: true };
 }
