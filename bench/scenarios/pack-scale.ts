@@ -61,8 +61,13 @@ async function bundle(): Promise<string> {
   return out.outputFiles[0]?.text ?? '';
 }
 
-/** Peak and last JS heap of the page while `work` runs. */
+/**
+ * Peak and last JS heap of the page while `work` runs. Garbage is collected first: a reload
+ * keeps the tab's V8 heap, and what an earlier step left (the query sample reads a whole
+ * pack) would otherwise count as this step's.
+ */
 async function heapDuring<T>(cdp: CDPSession, work: () => Promise<T>) {
+  await cdp.send('HeapProfiler.collectGarbage');
   let peak = 0;
   let stop = false;
   const sampler = (async () => {

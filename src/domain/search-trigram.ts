@@ -37,6 +37,11 @@ function trigramsOf(text: string, withBounds: boolean): Trigrams {
   return { list, bounds };
 }
 
+/** The distinct trigrams of a text's words, padded as pg_trgm pads them. */
+export function trigramSet(text: string): Set<string> {
+  return new Set(trigramsOf(text, false).list);
+}
+
 /** pg_trgm's CALCSML in float4 arithmetic, so comparisons tie and break exactly as in C. */
 function calcSml(count: number, len1: number, len2: number): number {
   return Math.fround(count / (len1 + len2 - count));

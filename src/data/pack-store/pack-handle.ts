@@ -1,26 +1,47 @@
 /**
  * One pack as the offline search reads it, kept in memory between searches until the pack
  * changes: the directory (every key, its row and count), the vocabulary lookupFor needs (name
- * tokens, streets), the page starts, and caches of index rows and pages read (bounded).
+ * tokens, streets), the page starts, and caches of index rows and pages read (both bounded,
+ * least recently used out: a phone tab keeps the common words' rows, not the whole index).
  */
 import Dexie from 'dexie';
 import type { PackColumns } from '../../domain/pack-format';
+import { fuzzyPointsBound } from '../../domain/search-fuzzy-bound';
 import { nameWords } from '../../domain/search-text';
 import type { MemorialDb } from '../db';
 import type { Vocabulary } from '../search/offline-lookup';
-import { isNameKey, STREET } from './pack-keys';
+import { type Bits, emptyBits, orPostings } from './bitset';
+import { isNameKey, KEYS_VERSION, STREET } from './pack-keys';
 import { DIRECTORY, type PackIndexRow, type PackMeta, pageStore } from './pack-rows';
-import { decodePostings } from './postings';
 
 // Pages of 128 records (~8 kB): a phone tab keeps a few hundred, not the pack.
 const PAGE_CACHE = 256;
+// Index rows (~64 kB, a common word's list alone can be more): the hot words' rows.
+const ROW_CACHE_BYTES = 12 * 1024 * 1024;
+
+/** Get with a refresh: the entry becomes the most recently used (Maps keep insertion order). */
+function touch<K, V>(map: Map<K, V>, key: K): V | undefined {
+  const v = map.get(key);
+  if (v !== undefined) {
+    map.delete(key);
+    map.set(key, v);
+  }
+  return v;
+}
 
 export class PackHandle {
   readonly keyIndex = new Map<string, number>();
   readonly vocab: Vocabulary;
   /** Every word of the streets (search-text.ts nameWords), for the search's bound. */
   readonly streetWords = new Set<string>();
+  /** The index has the name-start keys (pack-keys.ts START; older indexes lack them). */
+  readonly starts: boolean;
+  /** Records the ordinals span (the size of this pack's record sets). */
+  readonly size: number;
   private rows = new Map<number, PackIndexRow>();
+  private rowBytes = 0;
+  /** Directory position of each index row's first key (rows hold consecutive keys). */
+  private rowFirst = new Map<number, number>();
   private pages = new Map<number, PackColumns>();
 
   constructor(
@@ -33,13 +54,29 @@ export class PackHandle {
   ) {
     const tokens: string[] = [];
     const streets: string[] = [];
+    this.starts = (meta.indexed?.keys ?? 1) >= KEYS_VERSION;
+    this.size = meta.indexed?.next ?? meta.next;
     dir.keys.forEach((k, i) => {
       this.keyIndex.set(k, i);
+      const row = dir.ends[i] ?? 0;
+      if (!this.rowFirst.has(row)) this.rowFirst.set(row, i);
       if (isNameKey(k)) tokens.push(k);
       else if (k.startsWith(STREET)) streets.push(k.slice(STREET.length));
     });
     for (const s of streets) for (const w of nameWords(s)) this.streetWords.add(w);
     this.vocab = { generation: 0, readAt: 0, tokens, streets, sizes: new Map() };
+  }
+
+  private fuzzyBounds = new Map<string, number>();
+
+  /** The most typo points a word can get on a name of this pack (search-fuzzy-bound.ts). */
+  fuzzyBound(word: string): number {
+    let b = this.fuzzyBounds.get(word);
+    if (b === undefined) {
+      b = fuzzyPointsBound(word, this.vocab.tokens);
+      this.fuzzyBounds.set(word, b);
+    }
+    return b;
   }
 
   count(key: number): number {
@@ -61,25 +98,48 @@ export class PackHandle {
     return out;
   }
 
-  /** Each key's ordinals (directory positions in, lists out), reading the rows not cached. */
-  async postings(keys: number[]): Promise<Uint32Array[]> {
-    const wanted = [...new Set(keys.map((k) => this.dir.ends[k] ?? 0))].filter(
-      (r) => !this.rows.has(r),
-    );
-    if (wanted.length > 0) {
-      const got = await this.db.packIndex.bulkGet(wanted.map((r) => [this.meta.id, r]));
+  /** The index rows holding these keys (directory positions), reading those not cached. */
+  private async rowsFor(keys: number[]): Promise<void> {
+    const wanted = [...new Set(keys.map((k) => this.dir.ends[k] ?? 0))];
+    const missing = wanted.filter((r) => touch(this.rows, r) === undefined);
+    if (missing.length > 0) {
+      const got = await this.db.packIndex.bulkGet(missing.map((r) => [this.meta.id, r]));
       got.forEach((row, i) => {
-        if (row) this.rows.set(wanted[i] ?? 0, row);
+        if (!row) return;
+        this.rows.set(missing[i] ?? 0, row);
+        this.rowBytes += row.bytes.length;
       });
     }
-    return keys.map((k) => {
-      const row = this.rows.get(this.dir.ends[k] ?? 0);
-      const key = this.dir.keys[k] ?? '';
-      if (!row) return new Uint32Array(0);
-      const at = row.keys.indexOf(key);
-      if (at < 0) return new Uint32Array(0);
-      return decodePostings(row.bytes, at === 0 ? 0 : (row.ends[at - 1] ?? 0), row.ends[at] ?? 0);
-    });
+    for (const [r, row] of this.rows) {
+      if (this.rowBytes <= ROW_CACHE_BYTES || this.rows.size <= wanted.length) break;
+      if (wanted.includes(r)) continue;
+      this.rows.delete(r);
+      this.rowBytes -= row.bytes.length;
+    }
+  }
+
+  /** Where key k's list is: its row's bytes and the range in them. */
+  private span(k: number): { bytes: Uint8Array; start: number; end: number } | null {
+    const r = this.dir.ends[k] ?? 0;
+    const row = this.rows.get(r);
+    if (!row) return null;
+    const at = k - (this.rowFirst.get(r) ?? 0);
+    if (row.keys[at] !== this.dir.keys[k]) return null;
+    return {
+      bytes: row.bytes,
+      start: at === 0 ? 0 : (row.ends[at - 1] ?? 0),
+      end: row.ends[at] ?? 0,
+    };
+  }
+
+  /** The records holding any of these keys, as a set (bitset.ts), OR-ed into `into` if given. */
+  async bits(keys: number[], into: Bits = emptyBits(this.size)): Promise<Bits> {
+    await this.rowsFor(keys);
+    for (const k of keys) {
+      const s = this.span(k);
+      if (s) orPostings(into, s.bytes, s.start, s.end);
+    }
+    return into;
   }
 
   pageOf(ordinal: number): number {
@@ -98,7 +158,7 @@ export class PackHandle {
     const out = new Map<number, PackColumns>();
     const missing: number[] = [];
     for (const f of firsts) {
-      const page = this.pages.get(f);
+      const page = touch(this.pages, f);
       if (page) out.set(f, page);
       else missing.push(f);
     }
@@ -110,7 +170,7 @@ export class PackHandle {
         out.set(f, page);
         this.pages.set(f, page);
       });
-      // Oldest first out.
+      // Least recently used first out.
       while (this.pages.size > PAGE_CACHE) {
         const oldest = this.pages.keys().next().value;
         if (oldest === undefined) break;

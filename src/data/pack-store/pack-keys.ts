@@ -1,10 +1,11 @@
 /**
  * The index keys of a pack record: its name tokens (search-text.ts nameTokens: folded,
  * particles dropped, variants normalized — the words the server's trigram index holds), its
- * grave location keys (locationKeys: `q=12`, `p~45`…), its street whole (`r:<rua>`) and a short
- * name whole (`#maria silva`), so each
+ * grave location keys (locationKeys: `q=12`, `p~45`…), its street whole (`r:<rua>`), a short
+ * name whole (`#maria silva`) and the name's first two words (`^maria silva`), so each
  * lookup of the offline search (offline-lookup.ts lookupFor) is a key or a range of keys.
- * Name tokens are [a-z0-9]+; the other keys hold '=', '~' or ':' and never mix with them.
+ * Name tokens are [a-z0-9]+; the other keys hold '=', '~', ':', '#' or '^' and never mix with
+ * them.
  */
 import { locationKeys, nameWords } from '../../domain/search-text';
 
@@ -15,8 +16,17 @@ export const STREET = 'r:';
  */
 export const WHOLE = '#';
 export const WHOLE_MAX_WORDS = 2;
+/**
+ * `^<first word> <second word>` (or `^<word>` for a one-word name): the names that START with
+ * a query's words are one key or one range of keys (`^maria silv` …), so the search reads
+ * its best classes (whole name, name starts with the words) first and stops early instead of
+ * going through every record holding the words (pack-search.ts).
+ */
+export const START = '^';
+/** The index's keys as this file makes them; an index built with older keys is rebuilt. */
+export const KEYS_VERSION = 2;
 
-export const isNameKey = (key: string) => !/[=~:#]/.test(key);
+export const isNameKey = (key: string) => !/[=~:#^]/.test(key);
 
 /** Location keys per field value, cached: blocks, plates and streets repeat across records. */
 export class KeyMaker {
@@ -28,6 +38,7 @@ export class KeyMaker {
     const words = nameWords(r.nome);
     const out = [...new Set(words)];
     if (words.length <= WHOLE_MAX_WORDS) out.push(`${WHOLE}${words.join(' ')}`);
+    if (words.length > 0) out.push(`${START}${words.slice(0, 2).join(' ')}`);
     out.push(...this.cached(this.quadras, r.quadra, { quadra: r.quadra, chapa: '', rua: null }));
     out.push(...this.cached(this.chapas, r.chapa, { quadra: '', chapa: r.chapa, rua: null }));
     if (r.rua !== null) {

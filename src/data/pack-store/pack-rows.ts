@@ -27,8 +27,11 @@ export interface PackMeta {
   overrides: Record<string, number>;
   /** When a walk last reached the end (the copy is complete as of then). */
   updatedAt?: number;
-  /** `next` and `overrides`' size when the index was built: it covers the pages before. */
-  indexed?: { next: number; overrides: number };
+  /**
+   * `next` and `overrides`' size when the index was built: it covers the pages before; `keys`:
+   * the version of its keys (pack-keys.ts KEYS_VERSION; absent: 1).
+   */
+  indexed?: { next: number; overrides: number; keys?: number };
   /** Records the index holds (live ones). */
   records: number;
   /**

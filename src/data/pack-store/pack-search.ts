@@ -6,37 +6,38 @@
  * Per query term, the keys that hold every record the term can match (offline-lookup.ts
  * lookupFor, the same lookups as the Dexie search: name-token prefixes and the tokens that
  * contain the term, location keys, streets) — their posting lists' union is EXACTLY the records
- * where the term scores, so the intersection over the terms is the set of hits and its size
- * the total. Then:
- *  - few candidates: all are read from their pages and scored;
- *  - many (a common first name): read in the ranking's tie order (the pages hold the records
- *    in it: latest death first, then id) and stop once the page is settled — the page's last hit is better than
- *    what any unread record can score. The bound: each term at most 4000 points (3000 when no
- *    key equals it), +1000 for a name that starts with the words (class 5, or 4 when a term is
- *    not a name word); the only better class, the whole name (6), is read beforehand: for up to
- *    two name words the `#` key of the short names, else the records holding each word whole.
+ * where the term scores, so the intersection over the terms (bitsets, bitset.ts) is the set of
+ * hits and its size the total. Then the best `limit` are read in groups (pack-ranked.ts), each
+ * with the best score its records can reach, best group first:
+ *  1. the whole name (class 6): the `#` key of the short names, else the names starting with
+ *     the words that hold every word;
+ *  2. the names starting with the words (class 5; `^` keys, pack-keys.ts START): first those
+ *     holding the last word whole, then the rest;
+ *  3. the records where every term scores "equal" (class 4, all with the same points);
+ *  4. everything else (class 3 at most; a term below "equal").
+ * With a name term and another term (a block, a plate) the class is capped at 4 but the name
+ * bonus still counts: the groups' bounds say so. A common first name needs ~limit records
+ * read, not its thousands.
  * When nothing matches, the typo pass of search-rank.ts: the terms chooseFuzzyTerms picks,
- * widened by the similar name tokens, their candidates read the same two ways (a word no record
- * holds scores below 1000 by typo, which bounds the rank-order read).
+ * widened by the similar name tokens, one group whose bound is class 1 with the typo points
+ * search-fuzzy-bound.ts proves for the pack's words.
  */
-import type { PackColumns } from '../../domain/pack-format';
-import { packRecordAt } from '../../domain/pack-format';
 import { chooseFuzzyTerms, hasFuzzyTerm } from '../../domain/search-fuzzy';
 import type { QueryTerm, SearchQuery } from '../../domain/search-query';
 import {
   compareHits,
   MATCH,
-  prepareRecord,
   type SearchableRecord,
   type SearchHit,
-  scorePrepared,
 } from '../../domain/search-score';
+import { nameWords } from '../../domain/search-text';
 import type { SearchCard } from '../../domain/search-types';
 import type { MemorialDb } from '../db';
 import { type Lookup, lookupFor, mergeLookups, similarTokens } from '../search/offline-lookup';
+import { and, type Bits, count } from './bitset';
 import { type PackHandle, packHandles } from './pack-handle';
-import { isNameKey, STREET, WHOLE, WHOLE_MAX_WORDS } from './pack-keys';
-import { intersect, unionAll } from './postings';
+import { isNameKey, START, STREET, WHOLE, WHOLE_MAX_WORDS } from './pack-keys';
+import { type Group, readRanked } from './pack-ranked';
 
 /** A pack record as the search scores and shows it. */
 export interface PackHit extends SearchableRecord {
@@ -51,18 +52,13 @@ export interface PackSearchResult {
   fuzzy: boolean;
 }
 
-/** Above this many candidates, read in rank order and stop when settled. */
-const READ_ALL_MAX = 1500;
-/** Candidates read per step of the rank-order pass. */
-const STEP = 128;
-
-const POINTS_EQUAL = 4000;
-const POINTS_PREFIX = 3000;
+const EQUAL = 4000;
+const PREFIX = 3000;
 const STARTS_BONUS = 1000;
-/** The most a word matched by typo scores (search-fuzzy.ts: similarity × 1000 < 1000). */
-const FUZZY_MAX = 999;
+const WHOLE_BONUS = 2000;
 
 const isName = (t: QueryTerm) => t.field === 'any' && !t.numeric;
+const FIELD_KEY = { quadra: 'q', chapa: 'p', rua: 'r' } as const;
 
 /** Directory positions of a lookup's keys. */
 function keysOf(h: PackHandle, l: Partial<Lookup>): number[] {
@@ -80,141 +76,130 @@ function keysOf(h: PackHandle, l: Partial<Lookup>): number[] {
   return [...new Set(out)];
 }
 
-async function termSet(h: PackHandle, keys: number[]): Promise<Uint32Array> {
-  return unionAll(await h.postings(keys));
+/** The keys whose records the term scores EQUAL on (search-score.ts: 4000 points). */
+function equalKeys(h: PackHandle, t: QueryTerm): number[] {
+  const streets = () =>
+    h.vocab.streets.filter((s) => nameWords(s).includes(t.text)).map((s) => `${STREET}${s}`);
+  let keys: string[];
+  if (t.field === 'any') {
+    keys = t.numeric
+      ? [`q=${t.text}`, `p=${t.text}`, `r=${t.text}`]
+      : [t.text, `q=${t.text}`, `p=${t.text}`, ...streets()];
+  } else if (t.field === 'rua' && !t.numeric) keys = streets();
+  else keys = [`${FIELD_KEY[t.field]}=${t.text}`];
+  return keys.flatMap((k) => {
+    const i = h.keyIndex.get(k);
+    return i === undefined ? [] : [i];
+  });
 }
 
-/** Reads these ordinals' records (their pages once each). */
-async function records(h: PackHandle, ordinals: ArrayLike<number>): Promise<Map<number, PackHit>> {
-  const byPage = new Map<number, number[]>();
-  for (let i = 0; i < ordinals.length; i++) {
-    const o = ordinals[i] ?? 0;
-    const f = h.pageOf(o);
-    const list = byPage.get(f);
-    if (list) list.push(o);
-    else byPage.set(f, [o]);
-  }
-  const pages = await h.pagesAt([...byPage.keys()]);
-  const out = new Map<number, PackHit>();
-  for (const [f, list] of byPage) {
-    const page = pages.get(f) as PackColumns | undefined;
-    if (!page) continue;
-    for (const o of list) {
-      const r = packRecordAt(page, o - f);
-      // Replaced, deleted or moved since the last compaction (pack-walk.ts): not a hit.
-      const newest = h.meta.overrides[r.id];
-      if (newest !== undefined && newest !== o) continue;
-      out.set(o, { ...r, cemiterio: h.meta.nome });
-    }
-  }
-  return out;
-}
-
-function score(
-  query: SearchQuery,
-  recs: Iterable<PackHit>,
-  fuzzy: number[],
-  into: SearchHit<PackHit>[],
-) {
-  for (const r of recs) {
-    const s = scorePrepared(query, prepareRecord(r), { fuzzy });
-    if (s) into.push({ ...s, record: r });
-  }
-}
-
-/** The candidates of the exact pass: every term's set, intersected rarest first. */
-async function exactSet(h: PackHandle, lookups: Partial<Lookup>[]) {
-  const perTerm = lookups.map((l) => keysOf(h, l));
-  const order = perTerm
-    .map((keys, i) => ({ i, size: keys.reduce((s, k) => s + h.count(k), 0) }))
-    .sort((a, b) => a.size - b.size);
-  let current: Uint32Array | null = null;
-  for (const { i } of order) {
-    const set = await termSet(h, perTerm[i] ?? []);
-    current = current ? intersect(current, set) : set;
-    if (current.length === 0) break;
-  }
-  return { set: current ?? new Uint32Array(0), perTerm };
-}
-
-/** The whole-name candidates (class 6) for the rank-order pass, or null if unknown. */
-async function wholeNames(h: PackHandle, query: SearchQuery): Promise<Uint32Array | null> {
-  const names = query.terms.filter(isName).map((t) => t.text);
-  if (names.length === 0) return new Uint32Array(0);
-  if (names.length <= WHOLE_MAX_WORDS) {
-    const k = h.keyIndex.get(`${WHOLE}${names.join(' ')}`);
-    return k === undefined ? new Uint32Array(0) : termSet(h, [k]);
-  }
-  let set: Uint32Array | null = null;
-  for (const name of names) {
-    const k = h.keyIndex.get(name);
-    if (k === undefined) return new Uint32Array(0);
-    const s = await termSet(h, [k]);
-    set = set ? intersect(set, s) : s;
-  }
-  return set && set.length <= READ_ALL_MAX ? set : null;
-}
-
-/** The best (tier, points) a record outside the whole-name set can reach (see the header). */
-function bound(
-  h: PackHandle,
-  query: SearchQuery,
-  absent: readonly boolean[],
-): { tier: number; points: number } {
-  const most = (t: QueryTerm) =>
-    !isName(t) ||
-    h.keyIndex.has(t.text) ||
+/** The most points a term can score on a record of this pack (search-score.ts). */
+function most(h: PackHandle, t: QueryTerm): number {
+  if (!isName(t)) return EQUAL;
+  return h.keyIndex.has(t.text) ||
     h.keyIndex.has(`q=${t.text}`) ||
     h.keyIndex.has(`p=${t.text}`) ||
     h.streetWords.has(t.text)
-      ? POINTS_EQUAL
-      : POINTS_PREFIX;
-  // A word no record holds matches only by typo (below 1000 points, class 1), and no name
-  // can then start with the words.
-  if (absent.some(Boolean)) {
-    const points = query.terms.reduce((sum, t, i) => sum + (absent[i] ? FUZZY_MAX : most(t)), 0);
-    return { tier: MATCH.fuzzy, points };
-  }
-  const points = query.terms.reduce((sum, t) => sum + most(t), STARTS_BONUS);
-  return { tier: query.terms.every(isName) ? MATCH.nameStarts : MATCH.equal, points };
+    ? EQUAL
+    : PREFIX;
 }
 
-/** The best `limit` of a big candidate set, read in rank order (see the header). */
-async function rankedPass(
+/**
+ * The intersection of the terms' sets (each its keys OR-ed over a copy of its seed, if any),
+ * rarest first; null when empty.
+ */
+async function intersection(
+  h: PackHandle,
+  terms: { keys: number[]; seed?: Bits | undefined; size: number }[],
+): Promise<Bits | null> {
+  let current: Bits | null = null;
+  for (const t of [...terms].sort((a, b) => a.size - b.size)) {
+    const set = await h.bits(t.keys, t.seed?.slice());
+    current = current ? and(current, set) : set;
+    if (count(current) === 0) return null;
+  }
+  return current;
+}
+
+const sizeOf = (h: PackHandle, keys: number[]) => keys.reduce((s, k) => s + h.count(k), 0);
+
+/** The records whose name starts with the name terms (a superset past two words), or null. */
+async function startSet(h: PackHandle, names: QueryTerm[]): Promise<Bits | null> {
+  if (!h.starts) return null;
+  const [first, second] = names;
+  if (!first) return null;
+  const spellings = (t: QueryTerm) => [t.text, ...t.alts];
+  const keys: number[] = [];
+  const range = (prefix: string) => keys.push(...h.prefixRange(`${START}${prefix}`));
+  if (!second) for (const s of spellings(first)) range(s);
+  else if (names.length === 2) for (const s of spellings(second)) range(`${first.text} ${s}`);
+  else {
+    const k = h.keyIndex.get(`${START}${first.text} ${second.text}`);
+    if (k !== undefined) keys.push(k);
+  }
+  return h.bits(keys);
+}
+
+/** The exact pass's groups over the hits `all` (see the header). */
+async function exactGroups(
   h: PackHandle,
   query: SearchQuery,
-  set: Uint32Array,
-  limit: number,
-  typo: { fuzzy: number[]; absent: boolean[] } = { fuzzy: [], absent: [] },
-): Promise<SearchHit<PackHit>[] | null> {
-  const whole = await wholeNames(h, query);
-  if (!whole) return null;
-  const hits: SearchHit<PackHit>[] = [];
-  const inWhole = new Set(whole);
-  score(query, (await records(h, intersect(whole, set))).values(), typo.fuzzy, hits);
-  const best = bound(h, query, typo.absent);
-  const settled = () => {
-    if (hits.length < limit) return false;
-    hits.sort(compareHits);
-    const kth = hits[limit - 1];
-    return (
-      kth !== undefined &&
-      (kth.tier > best.tier || (kth.tier === best.tier && kth.points >= best.points))
-    );
-  };
-  // Ordinals are ranks (pack-index-build.ts): ascending is the tie order.
-  let batch: number[] = [];
-  for (const o of set) {
-    if (inWhole.has(o)) continue;
-    batch.push(o);
-    if (batch.length === STEP) {
-      score(query, (await records(h, batch)).values(), typo.fuzzy, hits);
-      batch = [];
-      if (settled()) return hits;
+  all: Bits,
+  equal: Bits[],
+): Promise<Group[]> {
+  const names = query.terms.filter(isName);
+  const points = query.terms.map((t) => most(h, t));
+  const sum = points.reduce((a, b) => a + b, 0);
+  // A block or plate term is at best "equal": it caps the class.
+  const cap = names.length < query.terms.length ? MATCH.equal : MATCH.wholeName;
+  const groups: Group[] = [];
+  const allEqual = equal.reduce((a, b) => and(a, b));
+  if (names.length > 0) {
+    const starts = await startSet(h, names);
+    let whole: Bits | null = null;
+    if (names.length <= WHOLE_MAX_WORDS) {
+      const k = h.keyIndex.get(`${WHOLE}${names.map((t) => t.text).join(' ')}`);
+      whole = await h.bits(k === undefined ? [] : [k]);
+    } else if (starts) {
+      // Every word whole (a superset of the whole names: only what is read first).
+      whole = names.reduce((set, t) => and(set, equal[query.terms.indexOf(t)] ?? set), starts);
     }
+    if (whole) {
+      groups.push({
+        bits: and(whole, all),
+        tier: Math.min(MATCH.wholeName, cap),
+        points: sum + WHOLE_BONUS,
+      });
+    }
+    if (!starts) {
+      // An index without the start keys: the rest at the bound of a name that starts so.
+      const bonus = whole ? STARTS_BONUS : WHOLE_BONUS;
+      const tier = whole ? MATCH.nameStarts : MATCH.wholeName;
+      groups.push({ bits: all, tier: Math.min(tier, cap), points: sum + bonus });
+      return groups;
+    }
+    const last = names.at(-1) as QueryTerm;
+    const lastAt = query.terms.indexOf(last);
+    const startsAll = and(starts, all);
+    groups.push(
+      {
+        bits: and(startsAll, equal[lastAt] ?? startsAll),
+        tier: Math.min(MATCH.nameStarts, cap),
+        points: sum + STARTS_BONUS,
+      },
+      {
+        bits: startsAll,
+        tier: Math.min(MATCH.nameStarts, cap),
+        points: sum - (points[lastAt] ?? EQUAL) + PREFIX + STARTS_BONUS,
+      },
+    );
   }
-  score(query, (await records(h, batch)).values(), typo.fuzzy, hits);
-  return hits;
+  // Outside the start groups no name bonus: every term equal is exactly 4000 each.
+  groups.push({ bits: allEqual, tier: MATCH.equal, points: EQUAL * query.terms.length });
+  // Some term below equal: class 3 at most, and 1000 below the sum if every term can be equal.
+  const short = points.every((p) => p === EQUAL) ? EQUAL - PREFIX : 0;
+  groups.push({ bits: all, tier: MATCH.prefix, points: sum - short });
+  return groups;
 }
 
 interface ExactPass {
@@ -224,18 +209,36 @@ interface ExactPass {
   present: boolean[];
 }
 
-async function exactPass(h: PackHandle, query: SearchQuery, limit: number): Promise<ExactPass> {
+const plain = (hits: SearchHit<PackHit>[]) =>
+  hits.map(({ tier, points, record }) => ({ tier, points, record }));
+
+async function exactPass(
+  h: PackHandle,
+  query: SearchQuery,
+  limit: number,
+  outside: SearchHit<PackHit> | null,
+): Promise<ExactPass> {
   const lookups = query.terms.map((t) => lookupFor(t, h.vocab));
-  const { set, perTerm } = await exactSet(h, lookups);
+  const perTerm = lookups.map((l) => keysOf(h, l));
   const present = perTerm.map((keys) => keys.some((k) => h.count(k) > 0));
-  const hits: SearchHit<PackHit>[] = [];
-  if (set.length > READ_ALL_MAX) {
-    const ranked = await rankedPass(h, query, set, limit);
-    if (ranked)
-      return { result: { hits: ranked, total: set.length, fuzzy: false }, lookups, present };
-  }
-  if (set.length > 0) score(query, (await records(h, set)).values(), [], hits);
-  return { result: { hits, total: hits.length, fuzzy: false }, lookups, present };
+  const none = { result: { hits: [], total: 0, fuzzy: false }, lookups, present };
+  if (!present.every(Boolean)) return none;
+  // Each term's "equal" set first, the rest of its keys OR-ed on top: read once.
+  const eqKeys = query.terms.map((t) => equalKeys(h, t));
+  const equal = await Promise.all(eqKeys.map((keys) => h.bits(keys)));
+  const all = await intersection(
+    h,
+    perTerm.map((keys, i) => ({
+      keys: keys.filter((k) => !eqKeys[i]?.includes(k)),
+      seed: equal[i],
+      size: sizeOf(h, keys),
+    })),
+  );
+  if (!all) return none;
+  const groups = await exactGroups(h, query, all, equal);
+  const ranked = await readRanked(h, query, groups, limit, [], outside);
+  const total = ranked.complete ? ranked.found : count(all);
+  return { result: { hits: plain(ranked.hits), total, fuzzy: false }, lookups, present };
 }
 
 /** The typo pass (search-rank.ts): the chosen terms widened by similar name tokens. */
@@ -245,20 +248,38 @@ async function typoPass(
   pass: ExactPass,
   fuzzy: number[],
   limit: number,
+  outside: SearchHit<PackHit> | null,
 ): Promise<PackSearchResult> {
   const widened = query.terms.map((term, i) => {
     const base = pass.lookups[i] ?? {};
     return fuzzy.includes(i) ? mergeLookups(base, { tokens: similarTokens(term, h.vocab) }) : base;
   });
-  const typo = await exactSet(h, widened);
-  if (typo.set.length > READ_ALL_MAX) {
-    const absent = pass.present.map((p) => !p);
-    const ranked = await rankedPass(h, query, typo.set, limit, { fuzzy, absent });
-    if (ranked) return { hits: ranked, total: typo.set.length, fuzzy: true };
-  }
-  const hits: SearchHit<PackHit>[] = [];
-  score(query, (await records(h, typo.set)).values(), fuzzy, hits);
-  return { hits, total: hits.length, fuzzy: true };
+  const all = await intersection(
+    h,
+    widened.map((l) => {
+      const keys = keysOf(h, l);
+      return { keys, size: sizeOf(h, keys) };
+    }),
+  );
+  if (!all) return { hits: [], total: 0, fuzzy: true };
+  // Every hit has a term matched by typo only (none matched exactly): class 1, and that term
+  // at most its typo bound.
+  const caps = query.terms.map((t, i) => {
+    const exact = most(h, t);
+    const typo = fuzzy.includes(i) ? h.fuzzyBound(t.text) : 0;
+    return { exact: pass.present[i] ? exact : 0, typo };
+  });
+  const sum = caps.reduce((s, c) => s + Math.max(c.exact, c.typo), 0);
+  const loss = Math.min(
+    ...fuzzy.map((i) => {
+      const c = caps[i] ?? { exact: 0, typo: 0 };
+      return Math.max(c.exact, c.typo) - c.typo;
+    }),
+  );
+  const groups: Group[] = [{ bits: all, tier: MATCH.fuzzy, points: sum - loss }];
+  const ranked = await readRanked(h, query, groups, limit, fuzzy, outside);
+  const total = ranked.complete ? ranked.found : count(all);
+  return { hits: plain(ranked.hits), total, fuzzy: true };
 }
 
 /**
@@ -273,29 +294,34 @@ export async function searchPacks(
   limit: number,
 ): Promise<PackSearchResult> {
   if (query.terms.length === 0) return { hits: [], total: 0, fuzzy: false };
-  const packs = await packHandles(db);
-  const passes = await Promise.all(packs.map((h) => exactPass(h, query, limit)));
-  let hits = passes.flatMap((p) => p.result.hits);
+  // One pack after the other, largest first: the best hits so far let the next pack stop
+  // reading as soon as nothing unread there can enter the answer (pack-ranked.ts).
+  const packs = (await packHandles(db)).sort((a, b) => b.size - a.size);
+  let hits: SearchHit<PackHit>[] = [];
+  const kth = () => hits[limit - 1] ?? null;
+  const keep = (more: SearchHit<PackHit>[]) => {
+    hits = [...hits, ...more].sort(compareHits).slice(0, limit);
+  };
+  const passes: ExactPass[] = [];
+  for (const h of packs) {
+    const pass = await exactPass(h, query, limit, kth());
+    passes.push(pass);
+    keep(pass.result.hits);
+  }
   let total = passes.reduce((s, p) => s + p.result.total, 0);
   let fuzzy: number[] = [];
   if (total === 0 && hasFuzzyTerm(query)) {
     const present = query.terms.map((_, i) => passes.some((p) => p.present[i]));
     fuzzy = chooseFuzzyTerms(query, present);
-    const typo = await Promise.all(
-      packs.map((h, i) => {
-        const pass = passes[i] ?? {
-          result: { hits: [], total: 0, fuzzy: false },
-          lookups: [],
-          present: [],
-        };
-        return typoPass(h, query, pass, fuzzy, limit);
-      }),
-    );
-    hits = typo.flatMap((t) => t.hits);
-    total = typo.reduce((sum, t) => sum + t.total, 0);
+    hits = [];
+    for (const [i, h] of packs.entries()) {
+      const pass = passes[i] as ExactPass;
+      const typo = await typoPass(h, query, pass, fuzzy, limit, kth());
+      total += typo.total;
+      keep(typo.hits);
+    }
   }
-  hits.sort(compareHits);
-  return { hits: hits.slice(0, limit), total, fuzzy: fuzzy.length > 0 };
+  return { hits, total, fuzzy: fuzzy.length > 0 };
 }
 
 export function packCard(hit: PackHit): SearchCard {

@@ -12,6 +12,7 @@ import { PACK_PAGE_LIMIT, type PackAnswer } from '../../domain/sync-types';
 import type { MemorialDb } from '../db';
 import { toSyncStopped } from '../sync/sync-errors';
 import { buildPackIndex, dropPages } from './pack-index-build';
+import { KEYS_VERSION } from './pack-keys';
 import { type PackMeta, pageStore } from './pack-rows';
 
 export interface FetchedPackPage {
@@ -157,7 +158,9 @@ export async function walkPack(
       pending = ahead;
     }
     const meta = await db.packs.get(pack);
-    if (meta && meta.indexed?.next !== meta.next) {
+    // New records, or an index from before the current keys (the search reads both, faster
+    // with the current ones).
+    if (meta && (meta.indexed?.next !== meta.next || (meta.indexed.keys ?? 1) < KEYS_VERSION)) {
       const t2 = performance.now();
       await buildPackIndex(db, pack);
       result.indexMs = performance.now() - t2;
