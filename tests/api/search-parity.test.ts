@@ -14,12 +14,14 @@ import {
   STREETS,
   SURNAMES,
 } from '../../server/modules/seed/seed-names';
+import { searchColumnsComputer } from '../../server/modules/search/search-columns';
 import { parseQuery } from '../../src/domain/search-query';
 import { locationKeys, nameWords } from '../../src/domain/search-text';
 import { strictWordSimilarity } from '../../src/domain/search-trigram';
 import { backgroundRecords } from '../fixtures/relevance-corpus';
 import { RELEVANCE_QUERIES, RELEVANCE_RECORDS } from '../fixtures/relevance-set';
 import { engines, type Harness, startApp } from './helpers';
+import { insertRecords } from './search-helpers';
 
 const TRICKY = [
   "Laurinda D'Ávila",
@@ -90,6 +92,58 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
       const grave = graves[i];
       if (!grave) throw new Error('row without grave');
       expect([...new Set(keys)].sort(), JSON.stringify(grave)).toEqual(locationKeys(grave).sort());
+    });
+  });
+
+  it('stores by trigger the search columns the bulk loader computes in Node (0014)', async () => {
+    const graves = NAMES.map((nome, i) => ({
+      nome,
+      rua: i % 5 === 0 ? null : (STREETS[i % STREETS.length] ?? null),
+      quadra: QUADRAS[i % QUADRAS.length] ?? '1',
+      chapa: i % 7 === 0 ? TRICKY[i % TRICKY.length] ?? '1' : String(i * 37).padStart(4, '0'),
+      dtFal: null,
+    }));
+    const inserted = await insertRecords(h, graves);
+    // An update of a source column recomputes them too.
+    const moved = inserted[1];
+    if (!moved) throw new Error('no record');
+    await sql('UPDATE sepultados SET nome = $2, quadra = $3 WHERE id = $1', [
+      moved.id,
+      'Zé da Conceição',
+      'Q-12',
+    ]);
+    Object.assign(graves[1] ?? {}, { nome: 'Zé da Conceição', quadra: 'Q-12' });
+    const rows = await sql<{
+      id: string;
+      search_name: string;
+      search_rua: string;
+      search_doc: string;
+      search_keys: string[];
+    }>(
+      'SELECT id, search_name, search_rua, search_doc, search_keys FROM sepultados WHERE id = ANY ($1::text[])',
+      [inserted.map((r) => r.id)],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const compute = searchColumnsComputer();
+    inserted.forEach((r, i) => {
+      const grave = graves[i];
+      if (!grave) throw new Error('row without grave');
+      const db = byId.get(r.id);
+      const node = compute(grave);
+      expect(
+        db && {
+          name: db.search_name,
+          rua: db.search_rua,
+          doc: db.search_doc,
+          keys: [...new Set(db.search_keys)],
+        },
+        JSON.stringify(grave),
+      ).toEqual({
+        name: node.searchName,
+        rua: node.searchRua,
+        doc: node.searchDoc,
+        keys: node.searchKeys,
+      });
     });
   });
 
