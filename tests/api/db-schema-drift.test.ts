@@ -12,10 +12,16 @@ import { schema } from '../../server/db/schema';
 import { engines, type Harness, startApp } from './helpers';
 
 /** Tables the server reaches only through raw SQL (and the migration runner's own). */
-const RAW_SQL_TABLES = ['cemiterio_planos', 'legacy_imagens', 'schema_migrations', 'sync_state'];
+const RAW_SQL_TABLES = [
+  'cemiterio_planos',
+  'legacy_imagens',
+  'schema_migrations',
+  'search_vocab',
+  'sync_state',
+];
 
 /**
- * Columns only the search SQL reads (migration 0004), kept by a trigger since 0014 (generated
+ * Columns only the search SQL reads (migrations 0004, 0015), kept by a trigger since 0014 (generated
  * before; the bulk seed writes them itself): left out of Drizzle so a whole row read never
  * carries them. Checked to exist, with these types, and the trigger to keep them.
  */
@@ -25,6 +31,7 @@ const RAW_SQL_COLUMNS: Record<string, Record<string, Column>> = {
     search_rua: { type: 'text', nullable: true, hasDefault: false },
     search_doc: { type: 'text', nullable: true, hasDefault: false },
     search_keys: { type: 'text[]', nullable: true, hasDefault: false },
+    search_words: { type: 'text[]', nullable: true, hasDefault: false },
   },
 };
 

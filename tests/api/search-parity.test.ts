@@ -95,7 +95,7 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
     });
   });
 
-  it('stores by trigger the search columns the bulk loader computes in Node (0014)', async () => {
+  it('stores by trigger the search columns the bulk loader computes in Node (0014, 0015)', async () => {
     const graves = NAMES.map((nome, i) => ({
       nome,
       rua: i % 5 === 0 ? null : (STREETS[i % STREETS.length] ?? null),
@@ -119,8 +119,9 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
       search_rua: string;
       search_doc: string;
       search_keys: string[];
+      search_words: string[];
     }>(
-      'SELECT id, search_name, search_rua, search_doc, search_keys FROM sepultados WHERE id = ANY ($1::text[])',
+      'SELECT id, search_name, search_rua, search_doc, search_keys, search_words FROM sepultados WHERE id = ANY ($1::text[])',
       [inserted.map((r) => r.id)],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -136,6 +137,7 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
           rua: db.search_rua,
           doc: db.search_doc,
           keys: [...new Set(db.search_keys)],
+          words: [...db.search_words].sort(),
         },
         JSON.stringify(grave),
       ).toEqual({
@@ -143,8 +145,16 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
         rua: node.searchRua,
         doc: node.searchDoc,
         keys: node.searchKeys,
+        words: [...node.searchWords].sort(),
       });
     });
+    // Every stored word is in the vocabulary the search expands query words with (0015).
+    const [missing] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT DISTINCT unnest(search_words) AS w FROM sepultados) x
+       WHERE NOT EXISTS (SELECT 1 FROM search_vocab v WHERE v.word = x.w)`,
+      [],
+    );
+    expect(missing?.n).toBe(0);
   });
 
   it('computes strict_word_similarity exactly as the TypeScript port', async () => {

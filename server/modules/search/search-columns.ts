@@ -1,7 +1,7 @@
 /**
  * The stored search columns of a burial record (search_name, search_rua, search_doc,
- * search_keys), computed in Node for the bulk loader (seed-bulk.ts), from the same domain rules
- * the database's trigger applies through the SQL twins (migrations 0004 and 0014;
+ * search_keys, search_words), computed in Node for the bulk loader (seed-bulk.ts), from the same domain rules
+ * the database's trigger applies through the SQL twins (migrations 0004, 0014 and 0015;
  * tests/api/search-parity.test.ts holds the two equal, and tests/api/seed-bulk.test.ts holds a
  * bulk-loaded register equal to what the trigger would store).
  *
@@ -16,6 +16,8 @@ export interface SearchColumns {
   searchRua: string;
   searchDoc: string;
   searchKeys: string[];
+  /** The distinct words of searchDoc (migration 0015), in first-seen order. */
+  searchWords: string[];
 }
 
 export interface SearchFields {
@@ -61,10 +63,12 @@ export function searchColumnsComputer(): (r: SearchFields) => SearchColumns {
   return (r) => {
     const name = wordsOf(r.nome);
     const rua = wordsOf(r.rua);
+    const doc = [...name, ...rua, ...wordsOf(r.quadra), ...wordsOf(r.chapa)];
     return {
       searchName: padded(name),
       searchRua: padded(rua),
-      searchDoc: padded([...name, ...rua, ...wordsOf(r.quadra), ...wordsOf(r.chapa)]),
+      searchDoc: padded(doc),
+      searchWords: [...new Set(doc)].filter((w) => w !== ''),
       searchKeys: [...keysOf('quadra', r.quadra), ...keysOf('chapa', r.chapa), ...keysOf('rua', r.rua)],
     };
   };

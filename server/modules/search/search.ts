@@ -18,6 +18,7 @@ import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../../src/do
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
 import { type CardRow, toCard } from '../burials/burials-projection';
+import { broadSuggestions } from './search-broad';
 import { buildPhraseSql, buildPresenceSql, buildSearchSql } from './search-sql';
 
 interface SearchRow extends CardRow {
@@ -106,9 +107,12 @@ export async function suggestBurials(
   const limit = SEARCH_LIMITS.suggestions;
   // Names starting with the typed words first (search-sql.ts, buildPhraseSql): when a full
   // list of them ranks in class ≥ 5 nothing else can come before them.
+  // A broad prefix ("mari") without ranking its whole range (search-broad.ts); else the range.
   const phrase = buildPhraseSql(query, limit, cemiterio);
   if (phrase) {
-    const first = await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params);
+    const first =
+      (await broadSuggestions<SearchRow>(ctx.database.sql, query, limit, cemiterio)) ??
+      (await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params));
     const last = first[first.length - 1];
     if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
       return first.map(toSuggestion);

@@ -55,11 +55,15 @@ const COLUMNS = [
   'search_rua',
   'search_doc',
   'search_keys',
+  'search_words',
 ] as const;
 
 const searchColumns = searchColumnsComputer();
 
-/** A text[] in COPY's text format (the keys are a-z, 0-9, '=' and '~': nothing to escape). */
+/**
+ * A text[] in COPY's text format (keys are a-z, 0-9, '=' and '~'; words a-z and 0-9: nothing
+ * to quote or escape).
+ */
 const arrayLiteral = (items: string[]) => `{${items.join(',')}}`;
 
 /** One value in COPY's text format: \N for null; backslash, tab and line breaks escaped. */
@@ -74,9 +78,13 @@ function field(v: string | number | null): string {
     : v;
 }
 
+/** Every word of the loaded rows, for search_vocab (the trigger that adds them is off). */
+const loadedWords = new Set<string>();
+
 function line(r: GeneratedBurial, cemetery: { id: string; nome: string }): string {
   const created = r.createdAt.toISOString();
   const search = searchColumns(r);
+  for (const w of search.searchWords) loadedWords.add(w);
   return `${[
     newId(r.createdAt.getTime()),
     r.nome,
@@ -101,6 +109,7 @@ function line(r: GeneratedBurial, cemetery: { id: string; nome: string }): strin
     search.searchRua,
     search.searchDoc,
     arrayLiteral(search.searchKeys),
+    arrayLiteral(search.searchWords),
   ]
     .map(field)
     .join('\t')}\n`;
@@ -238,6 +247,10 @@ export async function bulkSeedPostgres(
       }
       for (const c of copies) c.end();
       await Promise.all(done);
+      await main.query(
+        'INSERT INTO search_vocab (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
+        [[...loadedWords]],
+      );
       progress('copy done', `${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (err) {
       // The other streams abort too (destroy sends CopyFail: their rows roll back and their
