@@ -25,7 +25,18 @@ const EDGES: SeedRecord[] = [
   { nome: 'Maria Aparecida Lima', rua: 'Rua Aparecida', quadra: '9', chapa: '9', dtFal: null },
 ];
 
-const QUERIES = ['mari', 'maria', 'jose', 'jos', 'fran', 'ana', 'maria apa', 'maria aparecida', 'conc', 'ma'];
+const QUERIES = [
+  'mari',
+  'maria',
+  'jose',
+  'jos',
+  'fran',
+  'ana',
+  'maria apa',
+  'maria aparecida',
+  'conc',
+  'ma',
+];
 
 describe.each(engines)('broad-prefix suggestions = the whole range ranked ($name)', (engine) => {
   let h: Harness;

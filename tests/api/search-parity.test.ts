@@ -5,6 +5,7 @@
  * the server would find different graves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchColumnsComputer } from '../../server/modules/search/search-columns';
 import {
   COMPOUND_NAMES,
   FEMALE_NAMES,
@@ -14,7 +15,6 @@ import {
   STREETS,
   SURNAMES,
 } from '../../server/modules/seed/seed-names';
-import { searchColumnsComputer } from '../../server/modules/search/search-columns';
 import { parseQuery } from '../../src/domain/search-query';
 import { locationKeys, nameWords } from '../../src/domain/search-text';
 import { strictWordSimilarity } from '../../src/domain/search-trigram';
@@ -100,7 +100,7 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
       nome,
       rua: i % 5 === 0 ? null : (STREETS[i % STREETS.length] ?? null),
       quadra: QUADRAS[i % QUADRAS.length] ?? '1',
-      chapa: i % 7 === 0 ? TRICKY[i % TRICKY.length] ?? '1' : String(i * 37).padStart(4, '0'),
+      chapa: i % 7 === 0 ? (TRICKY[i % TRICKY.length] ?? '1') : String(i * 37).padStart(4, '0'),
       dtFal: null,
     }));
     const inserted = await insertRecords(h, graves);

@@ -69,7 +69,11 @@ export function searchColumnsComputer(): (r: SearchFields) => SearchColumns {
       searchRua: padded(rua),
       searchDoc: padded(doc),
       searchWords: [...new Set(doc)].filter((w) => w !== ''),
-      searchKeys: [...keysOf('quadra', r.quadra), ...keysOf('chapa', r.chapa), ...keysOf('rua', r.rua)],
+      searchKeys: [
+        ...keysOf('quadra', r.quadra),
+        ...keysOf('chapa', r.chapa),
+        ...keysOf('rua', r.rua),
+      ],
     };
   };
 }

@@ -1,9 +1,9 @@
 /**
  * The burial search as one SQL statement: src/domain/search-score.ts translated term by term,
  * so the server ranks exactly as the offline client does (tests/api/search-relevance.test.ts
- * compares the two orders). Each term's WHERE condition is one the indexes of migration 0004
- * answer (one GIN over search_doc trigrams and search_keys, which intersects all the terms
- * itself; the trigram GIN on search_name for typos); ranking expressions are computed once per
+ * compares the two orders). Each term's WHERE condition is one the indexes answer (one GIN over
+ * the words and location keys, migration 0015, which intersects all the terms itself; the
+ * trigram GIN on search_name of 0004 for typos); ranking expressions are computed once per
  * row those conditions found. User text reaches SQL only as parameters, and LIKE patterns are
  * escaped (terms are a-z/0-9 already; the escape is a second guard).
  */
@@ -44,7 +44,12 @@ interface SearchSqlOptions {
    * `limit`th one of tier ≥ minTier: the page is then in (death, id) order, not rank order.
    */
   byDeath?: { minTier: number };
+  /** Per term, its vocabulary words (lookupVocabulary); else each statement looks them up. */
+  vocabulary?: Vocabulary;
 }
+
+/** Per term index, the stored words its loosest patterns match (undefined: not a word term). */
+export type Vocabulary = readonly (readonly string[] | undefined)[];
 
 interface SearchSql {
   text: string;
@@ -126,18 +131,23 @@ function guardedWordCase(p: Params, column: string, w: WordPatterns): string {
   return `CASE WHEN ${likeAny(p, column, w.loosest)} THEN ${inner} ELSE 0 END`;
 }
 
+/** The LIKE patterns a stored word must match for the term to match inside it (loosest). */
+export function vocabPatterns(term: QueryTerm): string[] {
+  return [term.text, ...term.alts]
+    .map(escapeLike)
+    .map((s) => (s.length >= MIN_CONTAINS ? `%${s}%` : `${s}%`));
+}
+
 /**
  * The records holding a word of the vocabulary that the term's loosest patterns match (a word
  * contains a spelling of ≥ MIN_CONTAINS letters, else starts with it): exactly the records
- * whose search_doc the same patterns matched before 0015, read from the words GIN. The
- * vocabulary's words are looked up first (ARRAY(...) runs once per statement, through its
- * own trigram index), so the records' GIN is given plain words.
+ * whose search_doc the same patterns matched before 0015, read from the words GIN. `words`:
+ * those vocabulary words, looked up beforehand (lookupVocabulary), so that a statement planned
+ * at each call sees them; without, the statement looks them up itself (ARRAY(...), once).
  */
-function vocabWhere(p: Params, term: QueryTerm): string {
-  const patterns = [term.text, ...term.alts]
-    .map(escapeLike)
-    .map((s) => (s.length >= MIN_CONTAINS ? `%${s}%` : `${s}%`));
-  return `s.search_words && ARRAY(SELECT v.word FROM search_vocab v WHERE ${likeAny(p, 'v.word', patterns)})`;
+function vocabWhere(p: Params, term: QueryTerm, words?: readonly string[]): string {
+  if (words) return `s.search_words && ${p.add(words, '::text[]')}`;
+  return `s.search_words && ARRAY(SELECT v.word FROM search_vocab v WHERE ${likeAny(p, 'v.word', vocabPatterns(term))})`;
 }
 
 function numberTerm(p: Params, fields: string[], n: string): TermSql {
@@ -156,7 +166,13 @@ function numberTerm(p: Params, fields: string[], n: string): TermSql {
 }
 
 /** withWhere false: a name term's WHERE is implied by the caller (phrase mode), no params. */
-function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): TermSql {
+function termSql(
+  p: Params,
+  term: QueryTerm,
+  fuzzy: boolean,
+  withWhere = true,
+  words?: readonly string[],
+): TermSql {
   const t = term.text;
   if (term.numeric) {
     const fields = term.field === 'any' ? ['q', 'p', 'r'] : [FIELD_KEY[term.field]];
@@ -175,7 +191,7 @@ function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): 
   // search_words holds the name, street, quadra and plate words: the records holding a stored
   // word the term equals, starts or is contained in (search_vocab, migration 0015) are every
   // record where it could match (a superset; the CASEs below decide where it did).
-  const where = [withWhere ? vocabWhere(p, term) : 'true'];
+  const where = [withWhere ? vocabWhere(p, term, words) : 'true'];
   if (term.field === 'rua') return { where: where[0] ?? 'false', name: null, other: rua };
   const keyP = p.add([`q=${t}`, `p=${t}`], '::text[]');
   let name = wordCase(p, 's.search_name', w);
@@ -187,7 +203,9 @@ function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): 
     const swaps = letterSwaps(t).map((x) => `% ${escapeLike(x)} %`);
     const swapped = likeAny(p, 's.search_name', swaps);
     where.push(`(${tP} <<% s.search_name${enough})`);
-    if (swaps.length) where.push(swapped);
+    // Candidates by the words GIN (a name holding the swapped word holds it in search_words);
+    // the points below still read the name.
+    if (swaps.length) where.push(`s.search_words && ${p.add(letterSwaps(t), '::text[]')}`);
     const trigram = `CASE WHEN ${tP} <<% s.search_name${enough} THEN floor(${sim}::float8 * 1000 + 0.5)::int ELSE 0 END`;
     name = name.replace(
       / ELSE 0 END$/,
@@ -215,7 +233,7 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // Likewise a `within` range (the broad-prefix suggestions).
   const ranged = Boolean(options.phrase ?? options.within);
   const terms = query.terms.map((term, i) =>
-    termSql(p, term, options.fuzzy.includes(i), !ranged),
+    termSql(p, term, options.fuzzy.includes(i), !ranged, options.vocabulary?.[i]),
   );
   const wheres = terms.flatMap((t) => (ranged && t.name !== null ? [] : [t.where]));
   // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
@@ -291,7 +309,9 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // byDeath: the scan is in the page's order already (a pipeline the LIMIT stops); else every
   // candidate is ranked and the page sorted from them.
   const byDeath = options.byDeath;
-  const scanOrder = byDeath ? `ORDER BY s.dt_fal DESC NULLS LAST, s.id COLLATE "C" DESC` : 'OFFSET 0';
+  const scanOrder = byDeath
+    ? `ORDER BY s.dt_fal DESC NULLS LAST, s.id COLLATE "C" DESC`
+    : 'OFFSET 0';
   const keep = byDeath ? `tier >= ${p.add(byDeath.minTier)}::int` : 'tier > 0';
   const pageOrder = byDeath ? '' : `ORDER BY ${ORDER} `;
 
@@ -366,11 +386,15 @@ export function buildPhraseSql(
  * so it agrees with termPoints): one row of booleans t0, t1… Each EXISTS stops at its first
  * match through the same indexes.
  */
-export function buildPresenceSql(query: SearchQuery, cemiterio: string | null = null): SearchSql {
+export function buildPresenceSql(
+  query: SearchQuery,
+  cemiterio: string | null = null,
+  vocabulary?: Vocabulary,
+): SearchSql {
   const p = new Params();
   const inCemetery = cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
   const cols = query.terms.map((term, i) => {
-    const t = termSql(p, term, false);
+    const t = termSql(p, term, false, true, vocabulary?.[i]);
     const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
     return `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${t.where} AND ${points} > 0) AS t${i}`;
   });
