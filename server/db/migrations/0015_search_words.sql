@@ -5,7 +5,8 @@
 -- 2,000,000 records the index's bitmap alone took ~0.3 s, and building that GIN was 140 s of the
 -- bulk seed. Now:
 --  * search_words: the distinct words of search_doc (name, street, quadra and plate words), as
---    an array, kept by the trigger of 0014 (and written by the bulk seed itself);
+--    an array, kept with the columns 0014 freed by the trigger below (and written by the
+--    bulk seed itself);
 --  * search_vocab: every word any record has ever held (a few thousand to a few hundred
 --    thousand rows), with its own trigram index: a query word becomes the list of stored
 --    words it equals, starts or is contained in (a search of a small table), and records are
@@ -47,7 +48,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
-DROP TRIGGER sepultados_search_columns ON sepultados;
+-- Every insert, and every update that names a source column (an update cannot set the search
+-- columns to anything else: the trigger recomputes them from the row it writes).
 CREATE TRIGGER sepultados_search_columns
   BEFORE INSERT OR UPDATE OF nome, rua, quadra, chapa,
     search_name, search_rua, search_doc, search_keys, search_words
