@@ -69,7 +69,7 @@ function coder() {
   };
 }
 
-export function encodePackRecords(records: PackRecord[]): PackColumns {
+export function encodePackRecords(records: Iterable<PackRecord>): PackColumns {
   const ruas = coder();
   const quadras = coder();
   const out: PackColumns = {
@@ -84,7 +84,8 @@ export function encodePackRecords(records: PackRecord[]): PackColumns {
     fotos: [],
   };
   const ids: string[] = [];
-  records.forEach((r, i) => {
+  let i = 0;
+  for (const r of records) {
     ids.push(r.id);
     out.nomes.push(r.nome);
     out.rua.push(r.rua === null ? -1 : ruas.code(r.rua));
@@ -92,7 +93,8 @@ export function encodePackRecords(records: PackRecord[]): PackColumns {
     out.chapas.push(r.chapa);
     out.dtFal.push(dayOf(r.dtFal));
     if (r.image !== null && r.thumb !== null) out.fotos.push([i, r.image, r.thumb]);
-  });
+    i += 1;
+  }
   out.ids = ids.join('');
   return out;
 }

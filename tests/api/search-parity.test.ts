@@ -5,6 +5,7 @@
  * the server would find different graves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchColumnsComputer } from '../../server/modules/search/search-columns';
 import {
   COMPOUND_NAMES,
   FEMALE_NAMES,
@@ -20,6 +21,7 @@ import { strictWordSimilarity } from '../../src/domain/search-trigram';
 import { backgroundRecords } from '../fixtures/relevance-corpus';
 import { RELEVANCE_QUERIES, RELEVANCE_RECORDS } from '../fixtures/relevance-set';
 import { engines, type Harness, startApp } from './helpers';
+import { insertRecords } from './search-helpers';
 
 const TRICKY = [
   "Laurinda D'Ávila",
@@ -91,6 +93,68 @@ describe.each(engines)('search SQL = domain rules ($name)', (engine) => {
       if (!grave) throw new Error('row without grave');
       expect([...new Set(keys)].sort(), JSON.stringify(grave)).toEqual(locationKeys(grave).sort());
     });
+  });
+
+  it('stores by trigger the search columns the bulk loader computes in Node (0014, 0015)', async () => {
+    const graves = NAMES.map((nome, i) => ({
+      nome,
+      rua: i % 5 === 0 ? null : (STREETS[i % STREETS.length] ?? null),
+      quadra: QUADRAS[i % QUADRAS.length] ?? '1',
+      chapa: i % 7 === 0 ? (TRICKY[i % TRICKY.length] ?? '1') : String(i * 37).padStart(4, '0'),
+      dtFal: null,
+    }));
+    const inserted = await insertRecords(h, graves);
+    // An update of a source column recomputes them too.
+    const moved = inserted[1];
+    if (!moved) throw new Error('no record');
+    await sql('UPDATE sepultados SET nome = $2, quadra = $3 WHERE id = $1', [
+      moved.id,
+      'Zé da Conceição',
+      'Q-12',
+    ]);
+    Object.assign(graves[1] ?? {}, { nome: 'Zé da Conceição', quadra: 'Q-12' });
+    const rows = await sql<{
+      id: string;
+      search_name: string;
+      search_rua: string;
+      search_doc: string;
+      search_keys: string[];
+      search_words: string[];
+    }>(
+      'SELECT id, search_name, search_rua, search_doc, search_keys, search_words FROM sepultados WHERE id = ANY ($1::text[])',
+      [inserted.map((r) => r.id)],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const compute = searchColumnsComputer();
+    inserted.forEach((r, i) => {
+      const grave = graves[i];
+      if (!grave) throw new Error('row without grave');
+      const db = byId.get(r.id);
+      const node = compute(grave);
+      expect(
+        db && {
+          name: db.search_name,
+          rua: db.search_rua,
+          doc: db.search_doc,
+          keys: [...new Set(db.search_keys)],
+          words: [...db.search_words].sort(),
+        },
+        JSON.stringify(grave),
+      ).toEqual({
+        name: node.searchName,
+        rua: node.searchRua,
+        doc: node.searchDoc,
+        keys: node.searchKeys,
+        words: [...node.searchWords].sort(),
+      });
+    });
+    // Every stored word is in the vocabulary the search expands query words with (0015).
+    const [missing] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT DISTINCT unnest(search_words) AS w FROM sepultados) x
+       WHERE NOT EXISTS (SELECT 1 FROM search_vocab v WHERE v.word = x.w)`,
+      [],
+    );
+    expect(missing?.n).toBe(0);
   });
 
   it('computes strict_word_similarity exactly as the TypeScript port', async () => {

@@ -77,8 +77,9 @@ const BURIAL_INSERT = `INSERT INTO sepultados (${INSERTED.map(([c]) => c).join('
 SELECT * FROM ${UNNEST} ON CONFLICT (id) DO NOTHING`;
 
 // Known ids: an UPDATE whose WHERE leaves unchanged rows alone before anything is computed (an
-// ON CONFLICT DO UPDATE would first compute 0004's generated search columns of every proposed
-// row, which made a re-run of an unchanged export cost as much as the first import).
+// ON CONFLICT DO UPDATE would first compute the search columns — 0004, kept by 0014's trigger —
+// of every proposed row, which made a re-run of an unchanged export cost as much as the first
+// import).
 const BURIAL_UPDATE = `UPDATE sepultados s SET
   ${DATA.map((c) => `${c} = e.${c}`).join(', ')},
   -- A blank name keeps the record where it is (the trigger would move it to the oldest cemetery).

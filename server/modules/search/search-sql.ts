@@ -1,9 +1,9 @@
 /**
  * The burial search as one SQL statement: src/domain/search-score.ts translated term by term,
  * so the server ranks exactly as the offline client does (tests/api/search-relevance.test.ts
- * compares the two orders). Each term's WHERE condition is one the indexes of migration 0004
- * answer (one GIN over search_doc trigrams and search_keys, which intersects all the terms
- * itself; the trigram GIN on search_name for typos); ranking expressions are computed once per
+ * compares the two orders). Each term's WHERE condition is one the indexes answer (one GIN over
+ * the words and location keys, migration 0015, which intersects all the terms itself; the
+ * trigram GIN on search_name of 0004 for typos); ranking expressions are computed once per
  * row those conditions found. User text reaches SQL only as parameters, and LIKE patterns are
  * escaped (terms are a-z/0-9 already; the escape is a second guard).
  */
@@ -33,7 +33,23 @@ interface SearchSqlOptions {
   phrase?: { lo: string[]; hi: string[] };
   /** Only the records of this cemetery (its id; `?cemiterio=` of the route), else all. */
   cemiterio?: string | null;
+  /**
+   * The broad-prefix suggestions (search-broad.ts): only the names in these ranges, read as a
+   * plain condition (not through the btree), plus `extra`, a condition on `s` with its own
+   * parameters.
+   */
+  within?: { lo: string[]; hi: string[]; extra?: (p: Params) => string };
+  /**
+   * Read the records newest death first (the death btree of migration 0015) and stop at the
+   * `limit`th one of tier ≥ minTier: the page is then in (death, id) order, not rank order.
+   */
+  byDeath?: { minTier: number };
+  /** Per term, its vocabulary words (lookupVocabulary); else each statement looks them up. */
+  vocabulary?: Vocabulary;
 }
+
+/** Per term index, the stored words its loosest patterns match (undefined: not a word term). */
+export type Vocabulary = readonly (readonly string[] | undefined)[];
 
 interface SearchSql {
   text: string;
@@ -59,7 +75,7 @@ interface TermSql {
   other: string;
 }
 
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown, cast = ''): string {
     this.values.push(value);
@@ -115,6 +131,25 @@ function guardedWordCase(p: Params, column: string, w: WordPatterns): string {
   return `CASE WHEN ${likeAny(p, column, w.loosest)} THEN ${inner} ELSE 0 END`;
 }
 
+/** The LIKE patterns a stored word must match for the term to match inside it (loosest). */
+export function vocabPatterns(term: QueryTerm): string[] {
+  return [term.text, ...term.alts]
+    .map(escapeLike)
+    .map((s) => (s.length >= MIN_CONTAINS ? `%${s}%` : `${s}%`));
+}
+
+/**
+ * The records holding a word of the vocabulary that the term's loosest patterns match (a word
+ * contains a spelling of ≥ MIN_CONTAINS letters, else starts with it): exactly the records
+ * whose search_doc the same patterns matched before 0015, read from the words GIN. `words`:
+ * those vocabulary words, looked up beforehand (lookupVocabulary), so that a statement planned
+ * at each call sees them; without, the statement looks them up itself (ARRAY(...), once).
+ */
+function vocabWhere(p: Params, term: QueryTerm, words?: readonly string[]): string {
+  if (words) return `s.search_words && ${p.add(words, '::text[]')}`;
+  return `s.search_words && ARRAY(SELECT v.word FROM search_vocab v WHERE ${likeAny(p, 'v.word', vocabPatterns(term))})`;
+}
+
 function numberTerm(p: Params, fields: string[], n: string): TermSql {
   const whole = fields.map((f) => `${f}=${n}`);
   const parts = n.length >= MIN_PARTIAL_DIGITS ? fields.map((f) => `${f}~${n}`) : [];
@@ -131,7 +166,13 @@ function numberTerm(p: Params, fields: string[], n: string): TermSql {
 }
 
 /** withWhere false: a name term's WHERE is implied by the caller (phrase mode), no params. */
-function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): TermSql {
+function termSql(
+  p: Params,
+  term: QueryTerm,
+  fuzzy: boolean,
+  withWhere = true,
+  words?: readonly string[],
+): TermSql {
   const t = term.text;
   if (term.numeric) {
     const fields = term.field === 'any' ? ['q', 'p', 'r'] : [FIELD_KEY[term.field]];
@@ -147,9 +188,10 @@ function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): 
   }
   const w = wordPatterns(term);
   const rua = guardedWordCase(p, 's.search_rua', w);
-  // search_doc holds the name, street, quadra and plate words: one LIKE finds every record
-  // where the word could match (a superset; the CASEs below decide where it did).
-  const where = [withWhere ? likeAny(p, 's.search_doc', w.loosest) : 'true'];
+  // search_words holds the name, street, quadra and plate words: the records holding a stored
+  // word the term equals, starts or is contained in (search_vocab, migration 0015) are every
+  // record where it could match (a superset; the CASEs below decide where it did).
+  const where = [withWhere ? vocabWhere(p, term, words) : 'true'];
   if (term.field === 'rua') return { where: where[0] ?? 'false', name: null, other: rua };
   const keyP = p.add([`q=${t}`, `p=${t}`], '::text[]');
   let name = wordCase(p, 's.search_name', w);
@@ -160,8 +202,10 @@ function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): 
       FUZZY_THRESHOLD > PG_STRICT_THRESHOLD ? ` AND ${sim} >= ${p.add(FUZZY_THRESHOLD)}::real` : '';
     const swaps = letterSwaps(t).map((x) => `% ${escapeLike(x)} %`);
     const swapped = likeAny(p, 's.search_name', swaps);
-    where.push(`(${tP} <<% s.search_name${enough})`);
-    if (swaps.length) where.push(swapped);
+    where.push(`(${tP} <<% s.search_name${enough}${OTHERS})`);
+    // Candidates by the words GIN (a name holding the swapped word holds it in search_words);
+    // the points below still read the name.
+    if (swaps.length) where.push(`s.search_words && ${p.add(letterSwaps(t), '::text[]')}`);
     const trigram = `CASE WHEN ${tP} <<% s.search_name${enough} THEN floor(${sim}::float8 * 1000 + 0.5)::int ELSE 0 END`;
     name = name.replace(
       / ELSE 0 END$/,
@@ -176,6 +220,15 @@ function termSql(p: Params, term: QueryTerm, fuzzy: boolean, withWhere = true): 
   };
 }
 
+/**
+ * Placeholder in a typo term's trigram branch for the other terms' conditions (buildSearchSql
+ * puts them there). They hold anyway (ANDed outside); inside the branch the planner can read
+ * them from the words GIN: it estimates the trigram condition at ~200 names when a common
+ * word's typo ("alemida" → almeida) finds 100,000, so left alone it fetched every one of those
+ * names (5 s at 2 M) instead of the few holding the other words.
+ */
+const OTHERS = '\u0000others\u0000';
+
 const tierOf = (points: string) =>
   `CASE WHEN ${points} >= 2000 THEN ${points} / 1000 WHEN ${points} > 0 THEN 1 ELSE 0 END`;
 
@@ -186,16 +239,21 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   const p = new Params();
   // Phrase mode: a name starting with the name words matches every name term (a superset of
   // their WHERE), so only the other terms' conditions (keys, streets) are left to check.
+  // Likewise a `within` range (the broad-prefix suggestions).
+  const ranged = Boolean(options.phrase ?? options.within);
   const terms = query.terms.map((term, i) =>
-    termSql(p, term, options.fuzzy.includes(i), !options.phrase),
+    termSql(p, term, options.fuzzy.includes(i), !ranged, options.vocabulary?.[i]),
   );
-  const wheres = terms.flatMap((t) => (options.phrase && t.name !== null ? [] : [t.where]));
+  const plain = terms.filter((t) => !t.where.includes(OTHERS)).map((t) => t.where);
+  const others = plain.length > 0 ? ` AND ${plain.join(' AND ')}` : '';
+  for (const t of terms) t.where = t.where.replaceAll(OTHERS, others);
+  const wheres = terms.flatMap((t) => (ranged && t.name !== null ? [] : [t.where]));
   // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
   // its own, the range is an index range whatever its bounds, so the generic plan of the
   // prepared statement (db/prepared.ts) reads the btree too; as a plain join, its plan without
   // the values was a sequential scan. The subquery returns only the covering btree's columns
   // (plus search_doc when a street term needs it).
-  const docCol = wheres.some((w) => w.includes('s.search_doc')) ? ', s.search_doc' : '';
+  const docCol = wheres.some((w) => w.includes('s.search_words')) ? ', s.search_words' : '';
   // Narrowed to one cemetery: one more condition on the row the scan reads (the covering
   // btree holds cemiterio_id too, migration 0011, so the phrase range stays index-only).
   const inCemetery = options.cemiterio ? ` AND s.cemiterio_id = ${p.add(options.cemiterio)}` : '';
@@ -208,6 +266,14 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   ) s`
     : 'sepultados s';
   const conditions = options.phrase ? wheres : [`s.deleted_at IS NULL${inCemetery}`, ...wheres];
+  if (options.within) {
+    const { lo, hi, extra } = options.within;
+    conditions.push(
+      `EXISTS (SELECT 1 FROM unnest(${p.add(lo, '::text[]')}, ${p.add(hi, '::text[]')}) AS r(lo, hi)
+    WHERE s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C")`,
+    );
+    if (extra) conditions.push(extra(p));
+  }
   const columns: string[] = [];
   const alphaTiers: string[] = [];
   const otherTiers: string[] = [];
@@ -252,6 +318,14 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
     tiers.push(`CASE WHEN ph > 0 THEN ph ELSE LEAST(${alphaTiers.join(', ')}) END`);
   }
   const limitP = p.add(options.limit);
+  // byDeath: the scan is in the page's order already (a pipeline the LIMIT stops); else every
+  // candidate is ranked and the page sorted from them.
+  const byDeath = options.byDeath;
+  const scanOrder = byDeath
+    ? `ORDER BY s.dt_fal DESC NULLS LAST, s.id COLLATE "C" DESC`
+    : 'OFFSET 0';
+  const keep = byDeath ? `tier >= ${p.add(byDeath.minTier)}::int` : 'tier > 0';
+  const pageOrder = byDeath ? '' : `ORDER BY ${ORDER} `;
 
   // The card's own columns ride along from the row the scan already read, so the page needs
   // no second lookup per row — except in phrase mode, whose scan reads only the covering index.
@@ -266,7 +340,7 @@ WITH m AS (
   SELECT s.id, s.dt_fal,${cardCols} ${[...columns, ...phraseCols].join(', ')}
   FROM ${from}
   WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
-  OFFSET 0
+  ${scanOrder}
 ), ranked AS (
   -- The index conditions are a superset (search_doc holds every field's words): a record
   -- matches only when every term scored, i.e. its tier (the weakest term's class) is > 0.
@@ -275,9 +349,9 @@ WITH m AS (
       ${points.join(' + ')} + CASE ph WHEN 6 THEN 2000 WHEN 5 THEN 1000 ELSE 0 END AS points
     FROM (SELECT m.*, ${phrase} AS ph FROM m OFFSET 0) AS x
   ) AS scored
-  WHERE tier > 0
+  WHERE ${keep}
 ), page AS (
-  SELECT * FROM ranked ORDER BY ${ORDER} LIMIT ${limitP}
+  SELECT * FROM ranked ${pageOrder}LIMIT ${limitP}
 )
 SELECT page.id, ${card}, to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal,
   page.tier, page.points, f.file, f.thumb${options.count ? ', (SELECT count(*)::int FROM ranked) AS total' : ''}
@@ -292,7 +366,7 @@ ORDER BY page.tier DESC, page.points DESC, page.dt_fal DESC NULLS LAST, page.id 
  * of the last word (phraseStarts): "maria da" → [" maria", " marib"). Null when the query
  * has no name word. The spellings differ in their last letter, so the ranges never overlap.
  */
-function phraseRanges(query: SearchQuery): { lo: string[]; hi: string[] } | null {
+export function phraseRanges(query: SearchQuery): { lo: string[]; hi: string[] } | null {
   const nameTerms = query.terms.filter((t) => t.field === 'any' && !t.numeric);
   const lo = phraseStarts(nameTerms);
   if (lo.length === 0) return null;
@@ -324,11 +398,15 @@ export function buildPhraseSql(
  * so it agrees with termPoints): one row of booleans t0, t1… Each EXISTS stops at its first
  * match through the same indexes.
  */
-export function buildPresenceSql(query: SearchQuery, cemiterio: string | null = null): SearchSql {
+export function buildPresenceSql(
+  query: SearchQuery,
+  cemiterio: string | null = null,
+  vocabulary?: Vocabulary,
+): SearchSql {
   const p = new Params();
   const inCemetery = cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
   const cols = query.terms.map((term, i) => {
-    const t = termSql(p, term, false);
+    const t = termSql(p, term, false, true, vocabulary?.[i]);
     const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
     return `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${t.where} AND ${points} > 0) AS t${i}`;
   });

@@ -18,7 +18,14 @@ import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../../src/do
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
 import { type CardRow, toCard } from '../burials/burials-projection';
-import { buildPhraseSql, buildPresenceSql, buildSearchSql } from './search-sql';
+import { broadSuggestions } from './search-broad';
+import {
+  buildPhraseSql,
+  buildPresenceSql,
+  buildSearchSql,
+  type Vocabulary,
+  vocabPatterns,
+} from './search-sql';
 
 interface SearchRow extends CardRow {
   /** The cemetery's name (every card and suggestion says which, for a city of several). */
@@ -46,13 +53,47 @@ function parse(q: string | undefined): SearchQuery {
 async function run(
   ctx: AppContext,
   query: SearchQuery,
-  options: { fuzzy: readonly number[]; limit: number; count: boolean; cemiterio: string | null },
+  options: {
+    fuzzy: readonly number[];
+    limit: number;
+    count: boolean;
+    cemiterio: string | null;
+    vocabulary: Vocabulary;
+  },
 ): Promise<SearchRow[]> {
   const { text, params } = buildSearchSql(query, options);
   const sql = ctx.database.sql;
   return options.fuzzy.length > 0
     ? sql.query<SearchRow>(text, params)
     : sql.prepared<SearchRow>(text, params);
+}
+
+/**
+ * Per word term, the stored words (search_vocab, migration 0015) it equals, starts or is
+ * contained in: one small lookup per request, whose result every statement of the request
+ * takes as a parameter, so those planned at each call (presence, typo pass) are planned with
+ * the real words (an absent word: no record to read; a common one: the planner knows).
+ */
+async function lookupVocabulary(ctx: AppContext, query: SearchQuery): Promise<Vocabulary> {
+  const index: number[] = [];
+  const patterns: string[] = [];
+  query.terms.forEach((term, i) => {
+    if (term.numeric || term.field === 'quadra' || term.field === 'chapa') return;
+    for (const pattern of vocabPatterns(term)) {
+      index.push(i);
+      patterns.push(pattern);
+    }
+  });
+  const found = await ctx.database.sql.query<{ i: number; words: string[] }>(
+    `SELECT t.i, coalesce(array_agg(DISTINCT v.word) FILTER (WHERE v.word IS NOT NULL), '{}') AS words
+     FROM unnest($1::int[], $2::text[]) AS t(i, pattern)
+     LEFT JOIN search_vocab v ON v.word LIKE t.pattern
+     GROUP BY t.i`,
+    [index, patterns],
+  );
+  const out: (string[] | undefined)[] = query.terms.map(() => undefined);
+  for (const row of found) out[row.i] = row.words;
+  return out;
 }
 
 /**
@@ -63,9 +104,10 @@ async function fuzzyTerms(
   ctx: AppContext,
   query: SearchQuery,
   cemiterio: string | null,
+  vocabulary: Vocabulary,
 ): Promise<number[] | null> {
   if (!hasFuzzyTerm(query)) return null;
-  const { text, params } = buildPresenceSql(query, cemiterio);
+  const { text, params } = buildPresenceSql(query, cemiterio, vocabulary);
   const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
   return chooseFuzzyTerms(
     query,
@@ -87,10 +129,11 @@ export async function searchBurials(
 ): Promise<SearchAnswer> {
   const query = parse(q);
   if (query.terms.length === 0) return { sepultados: [], total: 0 };
-  let rows = await run(ctx, query, { fuzzy: [], limit, count: true, cemiterio });
+  const vocabulary = await lookupVocabulary(ctx, query);
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: true, cemiterio, vocabulary });
   if (rows.length === 0) {
-    const fuzzy = await fuzzyTerms(ctx, query, cemiterio);
-    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true, cemiterio });
+    const fuzzy = await fuzzyTerms(ctx, query, cemiterio, vocabulary);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true, cemiterio, vocabulary });
   }
   const total = rows[0]?.total ?? 0;
   return { sepultados: rows.map(toSearchCard), total: Number(total) };
@@ -106,18 +149,22 @@ export async function suggestBurials(
   const limit = SEARCH_LIMITS.suggestions;
   // Names starting with the typed words first (search-sql.ts, buildPhraseSql): when a full
   // list of them ranks in class ≥ 5 nothing else can come before them.
+  // A broad prefix ("mari") without ranking its whole range (search-broad.ts); else the range.
   const phrase = buildPhraseSql(query, limit, cemiterio);
   if (phrase) {
-    const first = await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params);
+    const first =
+      (await broadSuggestions<SearchRow>(ctx.database.sql, query, limit, cemiterio)) ??
+      (await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params));
     const last = first[first.length - 1];
     if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
       return first.map(toSuggestion);
     }
   }
-  let rows = await run(ctx, query, { fuzzy: [], limit, count: false, cemiterio });
+  const vocabulary = await lookupVocabulary(ctx, query);
+  let rows = await run(ctx, query, { fuzzy: [], limit, count: false, cemiterio, vocabulary });
   if (rows.length === 0) {
-    const fuzzy = await fuzzyTerms(ctx, query, cemiterio);
-    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false, cemiterio });
+    const fuzzy = await fuzzyTerms(ctx, query, cemiterio, vocabulary);
+    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false, cemiterio, vocabulary });
   }
   return rows.map(toSuggestion);
 }

@@ -14,10 +14,11 @@
  *     and puts the indexes, triggers and default back whatever happens (a failed COPY stream
  *     rolls back its own rows). Run it with the server stopped, as any seed: while it loads,
  *     the table has no search indexes and no triggers.
- * Generated columns (search_name, search_doc, search_keys…) are computed by the database as on
- * any insert: ~0.2 ms a row of PL/pgSQL and regular expressions (migration 0004), most of the
- * COPY's time. A small load into a larger register keeps the indexes (rebuilding them would cost
- * more than maintaining them).
+ * The search columns (search_name, search_doc, search_keys…) come with each row, computed here
+ * by the domain rules (search/search-columns.ts): the trigger of migration 0014 that keeps them
+ * on every other write is off during the load, and in the database they cost ~0.2 ms a row of
+ * PL/pgSQL and regular expressions, most of the COPY's time at 2 M. A small load into a larger
+ * register keeps the indexes (rebuilding them would cost more than maintaining them).
  */
 
 import { once } from 'node:events';
@@ -26,6 +27,7 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { newId } from '../../../src/domain/ids';
+import { searchColumnsComputer } from '../search/search-columns';
 import { CITY_CEMETERIES, cemeteryOf } from './seed-cemeteries';
 import { type GeneratedBurial, generateBurial, type Random } from './seed-generator';
 
@@ -49,7 +51,20 @@ const COLUMNS = [
   'longitude',
   'created_at',
   'updated_at',
+  'search_name',
+  'search_rua',
+  'search_doc',
+  'search_keys',
+  'search_words',
 ] as const;
+
+const searchColumns = searchColumnsComputer();
+
+/**
+ * A text[] in COPY's text format (keys are a-z, 0-9, '=' and '~'; words a-z and 0-9: nothing
+ * to quote or escape).
+ */
+const arrayLiteral = (items: string[]) => `{${items.join(',')}}`;
 
 /** One value in COPY's text format: \N for null; backslash, tab and line breaks escaped. */
 function field(v: string | number | null): string {
@@ -63,8 +78,13 @@ function field(v: string | number | null): string {
     : v;
 }
 
+/** Every word of the loaded rows, for search_vocab (the trigger that adds them is off). */
+const loadedWords = new Set<string>();
+
 function line(r: GeneratedBurial, cemetery: { id: string; nome: string }): string {
   const created = r.createdAt.toISOString();
+  const search = searchColumns(r);
+  for (const w of search.searchWords) loadedWords.add(w);
   return `${[
     newId(r.createdAt.getTime()),
     r.nome,
@@ -85,6 +105,11 @@ function line(r: GeneratedBurial, cemetery: { id: string; nome: string }): strin
     r.longitude,
     created,
     created,
+    search.searchName,
+    search.searchRua,
+    search.searchDoc,
+    arrayLiteral(search.searchKeys),
+    arrayLiteral(search.searchWords),
   ]
     .map(field)
     .join('\t')}\n`;
@@ -222,6 +247,10 @@ export async function bulkSeedPostgres(
       }
       for (const c of copies) c.end();
       await Promise.all(done);
+      await main.query(
+        'INSERT INTO search_vocab (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
+        [[...loadedWords]],
+      );
       progress('copy done', `${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (err) {
       // The other streams abort too (destroy sends CopyFail: their rows roll back and their

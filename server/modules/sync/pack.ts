@@ -21,6 +21,7 @@ import { SEP_MSG } from '../../../src/domain/burial-messages';
 import { encodePackRecords, type PackRecord } from '../../../src/domain/pack-format';
 import type { PackAnswer } from '../../../src/domain/sync-types';
 import type { AppContext } from '../../context';
+import { consume } from '../../lib/consume';
 import { badRequest } from '../../lib/http-error';
 import { cardPhoto } from '../burials/burials-projection';
 import { MAX_SEQ, MAX_XID, type Position, readHorizon, START, waitedForHeldBack } from './sync';
@@ -114,21 +115,35 @@ export async function packPage(
       walk.start,
     ]);
     const hasMore = rows.length > limit;
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    if (hasMore) rows.length = limit;
+    const last = rows.at(-1);
     const at: Position = last ? { xid: last.xid, seq: last.seq } : walk;
 
     if (!hasMore && (await waitedForHeldBack(ctx, attempt, h.horizon, at))) continue;
     const start = BigInt(walk.start);
-    const live = page.filter((r) => !r.gone);
-    const again = live.flatMap((r, i) => (BigInt(r.xid) >= start ? [i] : []));
+    const deleted: string[] = [];
+    const again: number[] = [];
+    // Rows go into the columns one by one and are dropped as they go (lib/consume.ts).
+    function* live(): Generator<PackRecord> {
+      let i = 0;
+      for (const r of consume<PackRow>(rows)) {
+        if (r.gone) {
+          deleted.push(r.id);
+          continue;
+        }
+        if (BigInt(r.xid) >= start) again.push(i);
+        i += 1;
+        yield toPackRecord(r);
+      }
+    }
+    const columns = encodePackRecords(live());
     return {
       cursor: `${h.epoch}.${at.xid}.${at.seq}.${walk.start}`,
       hasMore,
       reset,
-      deleted: page.filter((r) => r.gone).map((r) => r.id),
+      deleted,
       again,
-      ...encodePackRecords(live.map(toPackRecord)),
+      ...columns,
     };
   }
 }

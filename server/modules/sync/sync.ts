@@ -30,8 +30,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SEP_MSG } from '../../../src/domain/burial-messages';
+import type { BurialRecord } from '../../../src/domain/burial-types';
 import type { SyncAnswer } from '../../../src/domain/sync-types';
 import type { AppContext } from '../../context';
+import { consume } from '../../lib/consume';
 import { badRequest } from '../../lib/http-error';
 import {
   RECORD_FROM,
@@ -179,15 +181,21 @@ export async function syncBurials(
       limit + 1,
     ]);
     const hasMore = rows.length > limit;
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    if (hasMore) rows.length = limit;
+    const last = rows.at(-1);
     const at: Position = last ? { xid: last.xid, seq: last.seq } : from;
 
     if (!hasMore && (await waitedForHeldBack(ctx, attempt, h.horizon, at))) continue;
+    const changed: BurialRecord[] = [];
+    const deleted: string[] = [];
+    // toRecord adds no concessionários: the sync is public. Each row is dropped once read.
+    for (const r of consume<PageRow>(rows)) {
+      if (r.deleted) deleted.push(r.id);
+      else changed.push(toRecord(r));
+    }
     return {
-      // toRecord adds no concessionários: the sync is public.
-      changed: page.filter((r) => !r.deleted).map((r) => toRecord(r)),
-      deleted: page.filter((r) => r.deleted).map((r) => r.id),
+      changed,
+      deleted,
       cursor: formatCursor(h.epoch, at),
       hasMore,
       reset,

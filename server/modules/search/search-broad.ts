@@ -1,0 +1,152 @@
+/**
+ * Suggestions for a broad prefix ("mari", "jose", "francisc": a tenth of a big register may
+ * start with it), exact but without ranking every name of the range (issue #17 item 4: 1.4 s
+ * for "mari" at 2,000,000 records when the whole range was ranked).
+ *
+ * Why it is exact: for a query of name words only, a record in the names-start range is in
+ * tier 5 or 6 only when all its name points are on the name (search-score.ts), and then its
+ * points are one of three values: the whole name (tier 6, 4000n + 2000), the last word also
+ * equal to a name word (tier 5, 4000n + 1000) or only started (tier 5, 4000n). Within a value
+ * the order is the newest death first. So the best `limit` are among:
+ *  - every tier-5/6 record of the range holding the last word whole (`best`): few when the
+ *    last word is half typed ("mari"), read from the words GIN and ranked; many when it is a
+ *    common whole word ("jose"), read newest death first and stopped after `limit` — plus the
+ *    whole-name records, few, ranked apart since they come first whatever their date;
+ *  - the `limit` newest-death records of tier ≥ 5 in the range (`newest`): any record of the
+ *    lowest value outside them has `limit` better records (newer, or of a higher value).
+ * The answer is the best `limit` of those, in the search's order; the caller's check (a full
+ * list, all in tier ≥ 5) is unchanged. tests/api/search-broad.test.ts compares it with
+ * ranking the whole range.
+ */
+import type { SearchQuery } from '../../../src/domain/search-query';
+import { buildSearchSql, phraseRanges } from './search-sql';
+
+/** A range is broad when it holds at least this share of the register (and BROAD_MIN). */
+const BROAD_SHARE = 1 / 200;
+const BROAD_MIN = 2000;
+
+export interface BroadRow {
+  id: string;
+  dt_fal: string | null;
+  tier: number;
+  points: number;
+}
+
+interface Sql {
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
+}
+
+/** tier, points, newest death (unknown last), id (newest first): the ORDER of search-sql.ts. */
+export function compareRows(a: BroadRow, b: BroadRow): number {
+  if (a.tier !== b.tier) return b.tier - a.tier;
+  if (a.points !== b.points) return b.points - a.points;
+  if (a.dt_fal !== b.dt_fal) {
+    if (a.dt_fal === null) return 1;
+    if (b.dt_fal === null) return -1;
+    return a.dt_fal < b.dt_fal ? 1 : -1;
+  }
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** How many names of the ranges, counted up to `cap` (the btree of 0007, index only). */
+async function rangeCount(
+  sql: Sql,
+  ranges: { lo: string[]; hi: string[] },
+  cemiterio: string | null,
+  cap: number,
+): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT 1 FROM unnest($1::text[], $2::text[]) AS r(lo, hi) CROSS JOIN LATERAL (
+         SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL
+           AND s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C"
+           AND ($3::text IS NULL OR s.cemiterio_id = $3) LIMIT $4) x
+       LIMIT $4) y`,
+    [ranges.lo, ranges.hi, cemiterio, cap],
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * The share of records holding the word, as ANALYZE saw it (the element statistics of
+ * search_words; 0 for a word too rare to be listed). Only chooses how `best` is read — both
+ * ways give the same rows — so an estimate is enough; counting the word's records in the GIN
+ * cost 90–180 ms for a common one at 2 M.
+ */
+async function wordShare(sql: Sql, word: string): Promise<number> {
+  const [row] = await sql.query<{ f: number | null }>(
+    `SELECT (most_common_elem_freqs[array_position(most_common_elems::text::text[], $1)])::float8 AS f
+     FROM pg_stats WHERE tablename = 'sepultados' AND attname = 'search_words'
+       AND schemaname = current_schema()`,
+    [word],
+  );
+  return Number(row?.f ?? 0);
+}
+
+/** The register's size as the planner knows it (no count of 2 M rows per keystroke). */
+async function registerSize(sql: Sql): Promise<number> {
+  const [row] = await sql.query<{ n: number }>(
+    "SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'sepultados'::regclass",
+    [],
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface BroadOptions {
+  /** A range this large or more is broad; default: BROAD_SHARE of the register, ≥ BROAD_MIN. */
+  broadAt?: number;
+}
+
+/**
+ * The best `limit` suggestions of a broad names-start range, in the search's order, or null
+ * when the query is not name words only or its range is not broad (the caller ranks the
+ * range itself then).
+ */
+export async function broadSuggestions<R extends BroadRow>(
+  sql: Sql,
+  query: SearchQuery,
+  limit: number,
+  cemiterio: string | null,
+  options: BroadOptions = {},
+): Promise<R[] | null> {
+  if (!query.terms.every((t) => t.field === 'any' && !t.numeric)) return null;
+  const ranges = phraseRanges(query);
+  const last = query.terms[query.terms.length - 1];
+  if (!ranges || !last) return null;
+  const size = await registerSize(sql);
+  const broadAt = options.broadAt ?? Math.max(BROAD_MIN, Math.ceil(size * BROAD_SHARE));
+  if ((await rangeCount(sql, ranges, cemiterio, broadAt)) < broadAt) return null;
+
+  const run = async (opts: Partial<Parameters<typeof buildSearchSql>[1]>) => {
+    const { text, params } = buildSearchSql(query, {
+      fuzzy: [],
+      limit,
+      count: false,
+      cemiterio,
+      ...opts,
+    });
+    return sql.query<R>(text, params);
+  };
+  const words = query.terms.map((t) => t.text).join(' ');
+  const whole = ` ${words} `;
+  // The whole name: every record whose name is exactly the words (a btree range of one key).
+  const wholeRows = await run({ phrase: { lo: [whole], hi: [`${whole}\u0001`] } });
+  // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`.
+  const holding = (await wordShare(sql, last.text)) * size < broadAt;
+  const best = await run({
+    within: {
+      ...ranges,
+      extra: (p) =>
+        holding
+          ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
+          : `s.search_name LIKE ${p.add(`% ${last.text} %`)}`,
+    },
+    ...(holding ? {} : { byDeath: { minTier: 5 } }),
+  });
+  const newest = await run({ within: ranges, byDeath: { minTier: 5 } });
+  const seen = new Set<string>();
+  return [...wholeRows, ...best, ...newest]
+    .filter((r) => r.tier >= 5 && !seen.has(r.id) && seen.add(r.id))
+    .sort(compareRows)
+    .slice(0, limit);
+}
