@@ -58,7 +58,7 @@ describe.each(engines)('mapa: cemetery plan ($name)', (engine) => {
   };
 
   it('lets the page load OpenStreetMap tiles, and nothing else from outside', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await h.app.inject({ method: 'GET', url: '/sepultados/busca' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
     expect(csp).toContain("connect-src 'self' https://tile.openstreetmap.org;");

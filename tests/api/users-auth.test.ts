@@ -302,13 +302,23 @@ describe.each(engines)('accounts, first slice ($name)', (engine) => {
   });
 
   it('sends a Content-Security-Policy and no CORS header by default', async () => {
+    // The app's pages get the page's policy (whether or not the client is built here).
+    const page = await h.app.inject({ method: 'GET', url: '/sepultados/busca' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['permissions-policy']).toBeDefined();
+    // API answers are never documents: opened as a page they load nothing and cannot be framed.
     const res = await h.app.inject({
       method: 'GET',
       url: '/api/health',
       headers: { origin: 'https://malicioso.example' },
     });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['permissions-policy']).toBeUndefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
