@@ -10,7 +10,8 @@ import { TEXT } from '../../lib/texts/burial-texts';
 import { type LoadState, useLoad } from '../../lib/use-load';
 import { db, type LocalBurial } from '../db';
 import { ApiFailure } from '../failure';
-import { rowFromRecord } from '../local-rows';
+import { rowFromPack, rowFromRecord } from '../local-rows';
+import { findPackRecord } from '../pack-store/pack-read';
 import { useSession } from '../session';
 import { readMine } from '../sync/mine-sync';
 import { fetchBurial } from './burial-calls';
@@ -40,12 +41,23 @@ function fetchState(state: LoadState<LocalBurial>): FetchState {
 
 export function useBurial(id: string): BurialView {
   const token = useSession().auth?.token ?? null;
-  const row = useLiveQuery(async () => (await db.sepultados.get(id)) ?? null, [id]);
   // A new session may see more of the record. The answer is kept for a device that refused
   // to store it.
   const { state } = useLoad(async () => rowFromRecord(await fetchBurial(id)), [id, token]);
   const memory = state.phase === 'done' ? state.value : null;
   const fetch = fetchState(state);
+  // Without an answer, the copy of a visit pack on the device: the record itself when it was
+  // never opened here, and its tribute count (pack-read.ts; a walk of the pages, so not while
+  // the server may still answer).
+  const fromPack =
+    fetch.phase === 'failed' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  const row = useLiveQuery(async () => {
+    const stored = await db.sepultados.get(id);
+    if (!fromPack) return stored ?? null;
+    const copy = await findPackRecord(db, id);
+    if (stored) return copy ? { ...stored, homenagens: copy.homenagens } : stored;
+    return copy ? rowFromPack(copy) : null;
+  }, [id, fromPack]);
 
   if (fetch.phase === 'notFound') return { row: null, fetch };
   return { row: row ?? (memory?.id === id ? memory : row), fetch };

@@ -18,10 +18,10 @@
 
 import { chooseFuzzyTerms, hasFuzzyTerm } from '../../domain/search-fuzzy';
 import type { SearchQuery } from '../../domain/search-query';
-import { compareHits } from '../../domain/search-score';
+import { compareHits, type SearchHit } from '../../domain/search-score';
 import type { SearchCard, SearchSuggestion } from '../../domain/search-types';
 import type { LocalBurial, MemorialDb } from '../db';
-import { asRows, score, toCard } from './offline-hits';
+import { asRows, type Row, score, toCard } from './offline-hits';
 import {
   anyFor,
   idsFor,
@@ -124,7 +124,20 @@ export async function searchOffline(
   query: SearchQuery,
   limit: number,
 ): Promise<OfflineResult> {
-  if (query.terms.length === 0) return { cards: [], total: 0, fuzzy: false };
+  const { hits, fuzzy } = await searchRows(db, query);
+  return {
+    cards: hits.slice(0, limit).map((h) => toCard(h.record)),
+    total: hits.length,
+    fuzzy,
+  };
+}
+
+/** Every row matching the query, best first, with the scores (device-search.ts merges them). */
+export async function searchRows(
+  db: MemorialDb,
+  query: SearchQuery,
+): Promise<{ hits: SearchHit<Row>[]; fuzzy: boolean }> {
+  if (query.terms.length === 0) return { hits: [], fuzzy: false };
   const vocab = await vocabulary(db);
   const lookups = query.terms.map((t) => lookupFor(t, vocab));
   const paired = await pairCandidates(db, query, lookups, vocab, (l) => guess(l, vocab));
@@ -149,11 +162,7 @@ export async function searchOffline(
     hits = score(query, await load(db, typo.ids, typo.narrowest), fuzzy);
   }
   hits.sort(compareHits);
-  return {
-    cards: hits.slice(0, limit).map((h) => toCard(h.record)),
-    total: hits.length,
-    fuzzy: fuzzy.length > 0,
-  };
+  return { hits, fuzzy: fuzzy.length > 0 };
 }
 
 /**

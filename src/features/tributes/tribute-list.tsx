@@ -21,11 +21,14 @@ type Tributes = ReturnType<typeof useTributes>;
 
 export function TributeList({
   sepultadoId,
+  knownCount = null,
   tributes,
   viewer,
   heading,
 }: {
   sepultadoId: string;
+  /** The visit pack's count when the list was never loaded here (null: unknown). */
+  knownCount?: number | null;
   tributes: Tributes;
   viewer: { userId: string | null; role: string };
   heading: RefObject<HTMLHeadingElement | null>;
@@ -59,7 +62,11 @@ export function TributeList({
   }
 
   if (tributes.phase === 'unknown') {
-    return <p className="tribute-offline">{TRIBUTE_UI.offlineUnknown}</p>;
+    return (
+      <p className="tribute-offline">
+        {knownCount ? TRIBUTE_UI.offlineKnown(knownCount) : TRIBUTE_UI.offlineUnknown}
+      </p>
+    );
   }
 
   return (
