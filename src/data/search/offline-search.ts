@@ -19,7 +19,7 @@
 import { chooseFuzzyTerms, hasFuzzyTerm } from '../../domain/search-fuzzy';
 import type { SearchQuery } from '../../domain/search-query';
 import { compareHits, type SearchHit } from '../../domain/search-score';
-import type { SearchCard, SearchSuggestion } from '../../domain/search-types';
+import type { SearchCard } from '../../domain/search-types';
 import type { LocalBurial, MemorialDb } from '../db';
 import { asRows, type Row, score, toCard } from './offline-hits';
 import {
@@ -35,7 +35,6 @@ import {
   vocabulary,
 } from './offline-lookup';
 import { pairCandidates } from './offline-pairs';
-import { suggestByNameStart } from './offline-suggest';
 
 interface OfflineResult {
   cards: SearchCard[];
@@ -163,28 +162,4 @@ export async function searchRows(
   }
   hits.sort(compareHits);
   return { hits, fuzzy: fuzzy.length > 0 };
-}
-
-/**
- * Suggestions from the device: the search's first `limit`, in the server's suggestion shape;
- * for a broad name prefix proved from a few rows (offline-suggest.ts), like the server's.
- */
-export async function suggestOffline(
-  db: MemorialDb,
-  query: SearchQuery,
-  limit: number,
-): Promise<SearchSuggestion[]> {
-  if (query.terms.length === 0) return [];
-  const fast = await suggestByNameStart(db, query, limit, await vocabulary(db));
-  const cards = fast
-    ? fast.map((h) => toCard(h.record))
-    : (await searchOffline(db, query, limit)).cards;
-  return cards.map(({ _id, id, nome, rua, quadra, chapa }) => ({
-    _id,
-    id,
-    nome,
-    rua,
-    quadra,
-    chapa,
-  }));
 }

@@ -140,7 +140,8 @@ export function PackCemetery({
           </button>
         )}
       </div>
-      {slot?.updatedAt !== undefined && (
+      {/* Said once the copy is usable: not while its search index is still being built. */}
+      {slot?.updatedAt !== undefined && !running && (
         <p className="pack-updated">{PACK_TEXT.updatedAt(formatWhen(slot.updatedAt))}</p>
       )}
       {state && state.persisted !== null && !several && (
