@@ -4,7 +4,7 @@
  * worker opens the same database by name to find the session and the outbox, so table names
  * and keys are a contract: extend the schema with new versions, never edit an old one.
  */
-import Dexie, { type EntityTable, type Transaction } from 'dexie';
+import Dexie, { type EntityTable } from 'dexie';
 import type { BurialCard, BurialRecord } from '../domain/burial-types';
 import type { OutboxItem } from '../domain/outbox-item';
 import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
@@ -170,51 +170,7 @@ export class MemorialDb extends Dexie {
       packPages: '[pack+first]',
       packIndex: '[pack+row]',
     });
-    // The app reads the per-cemetery packs now: the old whole-register pack (one row per record
-    // in `sepultados`, ~3 KB each) goes, freeing its space (docs/decisions.md: visit pack).
-    this.version(8).upgrade(dropWholeRegisterPack);
   }
-}
-
-/** meta keys of the whole-register pack (before version 8). */
-const OLD_PACK_META = ['sync.cursor', 'sync.updatedAt', 'sync.sweep', 'pack.state'];
-
-/**
- * Drops the rows the whole-register pack brought, when this device had one. Its rows cannot be
- * told from records opened online (both full records), so a row stays only when something on
- * the device points at it: a queued write, a screen's list ("Recentes"), tributes read, a photo
- * viewed, or the person's editable records (sync.mine.*: the groundskeeper's offline day until
- * the next sync brings them whole). Its thumbnails (kind "pack") go too; the visitor downloads
- * the cemetery's new pack.
- */
-export async function dropWholeRegisterPack(tx: Transaction): Promise<void> {
-  const meta = tx.table<{ key: string; value: unknown }, string>('meta');
-  if (!(await meta.get('sync.cursor')) && !(await meta.get('pack.state'))) return;
-  const keep = new Set<string>();
-  for (const item of await tx.table<OutboxRecord, string>('outbox').toArray()) {
-    if (item.sepultadoId) keep.add(item.sepultadoId);
-  }
-  for (const list of await tx.table<ListRecord, string>('lists').toArray()) {
-    for (const id of list.ids) keep.add(id);
-  }
-  await tx.table<LocalTribute, string>('comentarios').each((t) => keep.add(t.sepultadoId));
-  for (const row of await meta.where('key').startsWith('sync.mine.').toArray()) {
-    for (const id of (row.value as { ids?: string[] } | null)?.ids ?? []) keep.add(id);
-  }
-  const viewed = new Set(
-    (await tx.table<LocalPhoto, string>('photos').where('kind').equals('viewed').primaryKeys()).map(
-      (p) => p.replace(/^sepultados\//, ''),
-    ),
-  );
-  const rows = tx.table<LocalBurial, string>('sepultados');
-  const drop: string[] = [];
-  await rows.each((r) => {
-    if (keep.has(r.id) || (r.images ?? []).some((f) => viewed.has(f))) return;
-    drop.push(r.id);
-  });
-  await rows.bulkDelete(drop);
-  await tx.table<LocalPhoto, string>('photos').where('kind').equals('pack').delete();
-  await meta.bulkDelete(OLD_PACK_META);
 }
 
 export const db = new MemorialDb();

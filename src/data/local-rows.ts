@@ -8,32 +8,8 @@
 import type { BurialCard, BurialRecord } from '../domain/burial-types';
 import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
 import type { LocalBurial } from './db';
-import type { PackCopy } from './pack-store/pack-read';
 
 export type { LocalBurial };
-
-/**
- * A visit pack's copy of a record (card fields, its photo, its cemetery and tribute count) as
- * the record page reads a row; never stored (the pack is the copy), so `full` is false.
- */
-export function rowFromPack(copy: PackCopy, now: number = Date.now()): LocalBurial {
-  return {
-    _id: copy.id,
-    id: copy.id,
-    nome: copy.nome,
-    rua: copy.rua,
-    quadra: copy.quadra,
-    chapa: copy.chapa,
-    dtFal: copy.dtFal,
-    cemiterio: copy.cemiterio,
-    images: copy.image ? [copy.image] : [],
-    thumbs: copy.thumb ? [copy.thumb] : [],
-    homenagens: copy.homenagens,
-    full: false,
-    ...searchFields(copy),
-    storedAt: now,
-  };
-}
 
 export function rowFromRecord(record: BurialRecord, now: number = Date.now()): LocalBurial {
   const { concessionarios: _c, concessionariosInfo: _ci, ...rest } = record;

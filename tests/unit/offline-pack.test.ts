@@ -19,6 +19,7 @@ import { eachPackRecord, findPackRecord } from '../../src/data/pack-store/pack-r
 import type { PackFetcher } from '../../src/data/pack-store/pack-walk';
 import { searchDevice } from '../../src/data/search/device-search';
 import { deltaSync, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
+import { dropWholeRegisterPack } from '../../src/data/sync/drop-old-pack';
 import { encodePackRecords, type PackRecord } from '../../src/domain/pack-format';
 import { parseQuery } from '../../src/domain/search-query';
 import type { PackAnswer } from '../../src/domain/sync-types';
@@ -299,7 +300,7 @@ describe('visit pack per cemetery', () => {
   });
 });
 
-describe('Dexie version 8', () => {
+describe('dropping the whole-register pack', () => {
   it('drops the whole-register pack rows, keeping the records something on the device points at', async () => {
     const name = `upgrade-test-${Math.random()}`;
     const old = new Dexie(name);
@@ -343,6 +344,9 @@ describe('Dexie version 8', () => {
 
     const db = new MemorialDb(name);
     await db.open();
+    expect(await dropWholeRegisterPack(db)).toBe(true);
+    // Once: nothing left to drop.
+    expect(await dropWholeRegisterPack(db)).toBe(false);
     expect((await db.sepultados.toCollection().primaryKeys()).sort()).toEqual(
       [1, 2, 3, 4, 5].map(id),
     );

@@ -65,7 +65,7 @@ export default function DetailPage() {
       <DetailSections row={row} />
       <GraveLocation row={row} />
       <QrSection id={row.id} nome={row.nome} />
-      <TributesSection sepultadoId={row.id} knownCount={row.homenagens ?? null} />
+      <TributesSection sepultadoId={row.id} knownCount={row.homenagens} />
     </div>
   );
 }

@@ -10,8 +10,7 @@ import { TEXT } from '../../lib/texts/burial-texts';
 import { type LoadState, useLoad } from '../../lib/use-load';
 import { db, type LocalBurial } from '../db';
 import { ApiFailure } from '../failure';
-import { rowFromPack, rowFromRecord } from '../local-rows';
-import { findPackRecord } from '../pack-store/pack-read';
+import { rowFromRecord } from '../local-rows';
 import { useSession } from '../session';
 import { readMine } from '../sync/mine-sync';
 import { fetchBurial } from './burial-calls';
@@ -49,11 +48,12 @@ export function useBurial(id: string): BurialView {
   // Without an answer, the copy of a visit pack on the device: the record itself when it was
   // never opened here, and its tribute count (pack-read.ts; a walk of the pages, so not while
   // the server may still answer).
-  const fromPack =
-    fetch.phase === 'failed' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  const fromPack = fetch.phase === 'failed' || !navigator.onLine;
   const row = useLiveQuery(async () => {
     const stored = await db.sepultados.get(id);
     if (!fromPack) return stored ?? null;
+    // Loaded without signal only: the QR landing's first load stays within its budget.
+    const { findPackRecord, rowFromPack } = await import('../pack-store/pack-read');
     const copy = await findPackRecord(db, id);
     if (stored) return copy ? { ...stored, homenagens: copy.homenagens } : stored;
     return copy ? rowFromPack(copy) : null;

@@ -8,7 +8,8 @@
  */
 import Dexie from 'dexie';
 import { ID_LENGTH, type PackRecord, packCount, packRecordAt } from '../../domain/pack-format';
-import type { MemorialDb } from '../db';
+import type { LocalBurial, MemorialDb } from '../db';
+import { searchFields } from '../local-rows';
 import { type PackMeta, type PackPageRow, pageStore } from './pack-rows';
 
 /** A pack record with the name of its cemetery (null: unknown). */
@@ -123,4 +124,27 @@ export async function eachPackRecord(
     }
     return true;
   });
+}
+
+/**
+ * A visit pack's copy of a record (card fields, its photo, its cemetery and tribute count) as
+ * the record page reads a row; never stored (the pack is the copy), so `full` is false.
+ */
+export function rowFromPack(copy: PackCopy, now: number = Date.now()): LocalBurial {
+  return {
+    _id: copy.id,
+    id: copy.id,
+    nome: copy.nome,
+    rua: copy.rua,
+    quadra: copy.quadra,
+    chapa: copy.chapa,
+    dtFal: copy.dtFal,
+    cemiterio: copy.cemiterio,
+    images: copy.image ? [copy.image] : [],
+    thumbs: copy.thumb ? [copy.thumb] : [],
+    homenagens: copy.homenagens,
+    full: false,
+    ...searchFields(copy),
+    storedAt: now,
+  };
 }

@@ -17,7 +17,13 @@ import { request } from '../api';
 import { storeCards } from '../burials-store';
 import { db as defaultDb, type MemorialDb } from '../db';
 import { ApiFailure } from '../failure';
-import { searchDevice, suggestDevice } from './device-search';
+
+/**
+ * The device search (packs + rows) loads only when the signal is gone: the home page and the QR
+ * landing carry the navbar search, and their first load stays within its budget
+ * (docs/decisions.md: bundle budgets).
+ */
+const deviceSearch = () => import('./device-search');
 
 export interface SearchOutcome {
   cards: SearchCard[];
@@ -43,7 +49,11 @@ export async function fetchSearch(
   cemiterio: string | null = null,
 ): Promise<SearchOutcome> {
   const offline = async (): Promise<SearchOutcome> => {
-    const local = await searchDevice(database, parseQuery(q), SEARCH_LIMITS.defaultLimit);
+    const local = await (await deviceSearch()).searchDevice(
+      database,
+      parseQuery(q),
+      SEARCH_LIMITS.defaultLimit,
+    );
     return { cards: local.cards, total: local.total, fromDevice: true, fuzzy: local.fuzzy };
   };
   if (isOffline()) return offline();
@@ -78,7 +88,11 @@ export async function fetchSuggestions(
   cemiterio: string | null = null,
 ): Promise<SuggestionOutcome> {
   const offline = async (): Promise<SuggestionOutcome> => ({
-    items: await suggestDevice(database, parseQuery(q), SEARCH_LIMITS.suggestions),
+    items: await (await deviceSearch()).suggestDevice(
+      database,
+      parseQuery(q),
+      SEARCH_LIMITS.suggestions,
+    ),
     fromDevice: true,
   });
   try {

@@ -9,6 +9,7 @@
 import { db as defaultDb, type MemorialDb } from '../db';
 import { fetchPackPage } from '../pack-store/pack-fetch';
 import { type PackFetcher, walkPack } from '../pack-store/pack-walk';
+import { dropWholeRegisterPack } from './drop-old-pack';
 import { syncMine } from './mine-sync';
 import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
@@ -77,8 +78,10 @@ export function resetDeltaThrottle(): void {
 
 /** Wires the three occasions; returns the function that unwires them. */
 export function startAutoSync(database: MemorialDb = defaultDb): () => void {
+  // Once: the whole-register pack of older versions goes (drop-old-pack.ts).
+  const cleared = dropWholeRegisterPack(database).catch(() => false);
   const run = () => {
-    void deltaSync(database).catch(() => undefined);
+    void cleared.then(() => deltaSync(database)).catch(() => undefined);
   };
   const onVisible = () => {
     if (document.visibilityState === 'visible') run();

@@ -23,10 +23,10 @@ const TributeForm = lazy(() => import('./tribute-form').then((m) => ({ default: 
  */
 export function TributesSection({
   sepultadoId,
-  knownCount = null,
+  knownCount,
 }: {
   sepultadoId: string;
-  knownCount?: number | null;
+  knownCount?: number | undefined;
 }) {
   const session = useSession();
   const location = useLocation();

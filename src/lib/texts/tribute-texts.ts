@@ -25,9 +25,6 @@ export const TRIBUTE_UI = {
   offlineDelete: 'Sem conexão com a internet. Tente remover quando o sinal voltar.',
   offlineList: 'Sem conexão: mostrando as homenagens guardadas neste aparelho.',
   offlineUnknown: 'Homenagens disponíveis quando houver conexão',
-  /** The count a visit pack carries (issue 14.3): "… conexão (2 homenagens)". */
-  offlineKnown: (n: number) =>
-    `Homenagens disponíveis quando houver conexão (${n === 1 ? '1 homenagem' : `${n} homenagens`})`,
   loadMoreFailed: 'Não foi possível carregar mais homenagens.',
   offlineLoadMore: 'Sem conexão com a internet. Tente carregar mais quando o sinal voltar.',
   loadMore: 'Carregar mais',
