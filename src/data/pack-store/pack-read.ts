@@ -6,10 +6,10 @@
  * the first hit; the records the offline search showed last are remembered in memory, so
  * opening a result never walks.
  */
-import Dexie from 'dexie';
 import { ID_LENGTH, type PackRecord, packCount, packRecordAt } from '../../domain/pack-format';
 import type { LocalBurial, MemorialDb } from '../db';
 import { searchFields } from '../local-rows';
+import { pagesOf } from './pack-index-build';
 import { type PackMeta, type PackPageRow, pageStore } from './pack-rows';
 
 /** A pack record with the name of its cemetery (null: unknown). */
@@ -17,7 +17,6 @@ export interface PackCopy extends PackRecord {
   cemiterio: string | null;
 }
 
-const PAGES_PER_READ = 16;
 const REMEMBERED = 500;
 
 /**
@@ -64,19 +63,7 @@ export async function eachPackPage(
   meta: PackMeta,
   visit: (page: PackPageRow) => boolean | undefined,
 ): Promise<void> {
-  const store = pageStore(meta);
-  let after = -1;
-  for (;;) {
-    const rows = await db.packPages
-      .where('[pack+first]')
-      .between([store, after], [store, Dexie.maxKey], false, true)
-      .limit(PAGES_PER_READ)
-      .toArray();
-    for (const row of rows) if (visit(row) === false) return;
-    const last = rows.at(-1);
-    if (!last || rows.length < PAGES_PER_READ) return;
-    after = last.first;
-  }
+  for await (const page of pagesOf(db, pageStore(meta))) if (visit(page) === false) return;
 }
 
 /** Whether ordinal `first + i` is the record's live copy (not replaced, deleted or moved). */
