@@ -54,7 +54,11 @@ export function useBurial(id: string): BurialView {
     const stored = await db.sepultados.get(id);
     if (!fromPack) return stored ?? null;
     // Loaded without signal only: the QR landing's first load stays within its budget.
-    const { findPackRecord, rowFromPack } = await import('../pack-store/pack-read');
+    // Its chunk may be missing without signal (a page opened before the service worker took
+    // it): then the stored row, never an error thrown into the page.
+    const pack = await import('../pack-store/pack-read').catch(() => null);
+    if (!pack) return stored ?? null;
+    const { findPackRecord, rowFromPack } = pack;
     const copy = await findPackRecord(db, id);
     if (stored) return copy ? { ...stored, homenagens: copy.homenagens } : stored;
     return copy ? rowFromPack(copy) : null;
