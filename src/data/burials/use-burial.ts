@@ -6,7 +6,6 @@
  * sepultado." (spec §8).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useRef } from 'react';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { type LoadState, useLoad } from '../../lib/use-load';
 import { db, type LocalBurial } from '../db';
@@ -50,7 +49,7 @@ export function useBurial(id: string): BurialView {
   // never opened here, and its tribute count (pack-read.ts; a walk of the pages, so not while
   // the server may still answer).
   const fromPack = fetch.phase === 'failed' || !navigator.onLine;
-  const live = useLiveQuery(async () => {
+  const row = useLiveQuery(async () => {
     const stored = await db.sepultados.get(id);
     if (!fromPack) return stored ?? null;
     // Loaded without signal only: the QR landing's first load stays within its budget.
@@ -63,11 +62,6 @@ export function useBurial(id: string): BurialView {
     if (stored) return copy ? { ...stored, homenagens: copy.homenagens } : stored;
     return copy ? rowFromPack(copy) : null;
   }, [id, fromPack]);
-  // While a re-query runs (the signal went), the row shown stays: the page never blinks to
-  // "loading" under a form being typed in.
-  const held = useRef<LocalBurial | null | undefined>(undefined);
-  if (live !== undefined) held.current = live;
-  const row = live === undefined && held.current?.id === id ? held.current : live;
 
   if (fetch.phase === 'notFound') return { row: null, fetch };
   return { row: row ?? (memory?.id === id ? memory : row), fetch };
