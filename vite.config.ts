@@ -19,9 +19,10 @@ const SCREEN_CODE =
 // Not in it: what no page's first paint needs — the sync engine and the outbox sender (started
 // later, in their own chunks), the search ranking rules (the results page only), and the
 // cemeteries' texts and rules (their screens and the visitor's lazy cemetery choice only), the
-// spreadsheet calls, texts and rules (the admin's "Planilhas" screen only).
+// spreadsheet calls, texts and rules (the admin's "Planilhas" screen only), the visit packs'
+// store and format (the pack screen and the search without signal only).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on

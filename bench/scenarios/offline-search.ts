@@ -1,7 +1,7 @@
 /**
  * The offline search in Chromium ("offline search over 100k records in Chromium
  * (Dexie): median under 30 ms") as rows of the bench report: the app's own searchOffline
- * (50 cards + total) and suggestOffline (8) over the app's IndexedDB database filled with the
+ * (50 cards + total) and the suggestions (its first 8, as the app's device search) over the app's IndexedDB database filled with the
  * seed generator's records (bench/offline-search-chromium.ts does the work). No server: it
  * runs once per bench, not per engine. p95 goes into the note (the table has p50 and p99).
  */
@@ -18,7 +18,7 @@ export interface OfflineScenarioOptions {
 
 const TARGETS = {
   search: 'searchOffline (50 + total, 1 chamada por vez)',
-  suggest: 'suggestOffline (8, 1 chamada por vez)',
+  suggest: 'searchOffline, 8 primeiros (sugestões; 1 chamada por vez)',
 } as const;
 
 export async function offlineSearchScenario(options: OfflineScenarioOptions): Promise<Row[]> {

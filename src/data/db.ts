@@ -51,6 +51,11 @@ export interface LocalBurial
   /** Every two distinct name tokens, "a b" (search domain `namePairs`; version 6). */
   namePairs?: string[];
   rua: string | null;
+  /**
+   * Its tributes as a visit pack counted them (a row read from a pack, never stored): what the
+   * record page says when its tributes were never loaded here (issue 14.3).
+   */
+  homenagens?: number;
   /** When this device last stored it (ms). */
   storedAt: number;
 }

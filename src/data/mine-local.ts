@@ -1,7 +1,9 @@
 /**
  * The dashboard's list from the device (docs/decisions.md, "Outcomes"/offline day): without signal,
- * "Memorial" lists the records the person may edit from the visit pack — every record for an
- * admin, the assigned ones for a concessionário (src/data/sync/mine-sync.ts) — filtered by
+ * "Memorial" lists the records the person may edit from the device — the records opened online
+ * for an admin (the packs' pages are not walked here: the chunk every page loads has no room),
+ * the assigned ones (stored whole with the pack) for a concessionário
+ * (src/data/sync/mine-sync.ts) — filtered by
  * "name contains" like the server's list. Null when the device does not know (no list stored
  * for this person): the screen then says it needs a connection instead of showing nothing.
  */
@@ -24,13 +26,14 @@ export async function mineFromDevice(
 ): Promise<BurialCard[] | null> {
   const mine = await readMine(db, userId);
   if (!mine) return null;
+  const term = foldText(query.trim());
+  const matches = (nome: string) => !term || foldText(nome).includes(term);
+  const cards = new Map<string, BurialCard>();
   const rows = mine.all
     ? await db.sepultados.toArray()
     : (await db.sepultados.bulkGet(mine.ids)).filter((r): r is LocalBurial => Boolean(r));
-  const term = foldText(query.trim());
-  return rows
-    .filter((r) => !term || foldText(r.nome).includes(term))
+  for (const r of rows) if (matches(r.nome)) cards.set(r.id, toCard(r));
+  return [...cards.values()]
     .sort((a, b) => (b.id > a.id ? 1 : b.id < a.id ? -1 : 0))
-    .slice(0, LIMIT)
-    .map(toCard);
+    .slice(0, LIMIT);
 }

@@ -20,6 +20,8 @@ export interface PackRecord {
   /** The first photo: display file and thumbnail, or null. */
   image: string | null;
   thumb: string | null;
+  /** Its tributes (not deleted) when the page was made: "Homenagens …" offline (issue 14.3). */
+  homenagens: number;
 }
 
 /** The record columns of a pack page (the page's bookkeeping fields live beside them). */
@@ -37,6 +39,11 @@ export interface PackColumns {
   dtFal: (number | null)[];
   /** Sparse: [record index in the page, display file, thumbnail] of the records with a photo. */
   fotos: [number, string, string][];
+  /**
+   * Sparse: [record index in the page, tribute count] of the records with tributes. Optional
+   * for pages stored before it existed (read as 0: unknown counts are never claimed).
+   */
+  homenagens?: [number, number][];
 }
 
 const DAY_MS = 86_400_000;
@@ -69,10 +76,12 @@ function coder() {
   };
 }
 
-export function encodePackRecords(records: Iterable<PackRecord>): PackColumns {
+export function encodePackRecords(
+  records: Iterable<PackRecord>,
+): PackColumns & { homenagens: [number, number][] } {
   const ruas = coder();
   const quadras = coder();
-  const out: PackColumns = {
+  const out: PackColumns & { homenagens: [number, number][] } = {
     ids: '',
     nomes: [],
     ruas: ruas.values,
@@ -82,6 +91,7 @@ export function encodePackRecords(records: Iterable<PackRecord>): PackColumns {
     chapas: [],
     dtFal: [],
     fotos: [],
+    homenagens: [],
   };
   const ids: string[] = [];
   let i = 0;
@@ -93,6 +103,7 @@ export function encodePackRecords(records: Iterable<PackRecord>): PackColumns {
     out.chapas.push(r.chapa);
     out.dtFal.push(dayOf(r.dtFal));
     if (r.image !== null && r.thumb !== null) out.fotos.push([i, r.image, r.thumb]);
+    if (r.homenagens > 0) out.homenagens.push([i, r.homenagens]);
     i += 1;
   }
   out.ids = ids.join('');
@@ -108,6 +119,7 @@ export const packIdAt = (c: Pick<PackColumns, 'ids'>, i: number) =>
 export function packRecordAt(c: PackColumns, i: number): PackRecord {
   const rua = c.rua[i] ?? -1;
   const foto = c.fotos.find((f) => f[0] === i);
+  const tributes = c.homenagens?.find((h) => h[0] === i);
   return {
     id: packIdAt(c, i),
     nome: c.nomes[i] ?? '',
@@ -117,5 +129,6 @@ export function packRecordAt(c: PackColumns, i: number): PackRecord {
     dtFal: isoOfDay(c.dtFal[i] ?? null),
     image: foto ? foto[1] : null,
     thumb: foto ? foto[2] : null,
+    homenagens: tributes ? tributes[1] : 0,
   };
 }

@@ -40,7 +40,11 @@ describe.each(engines)('sync/mine ($name)', (engine) => {
     const res = await mine(one.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
-    expect(res.json()).toEqual({ userId: one.id, all: false, ids: [a.id] });
+    // The assigned records come whole (public shape, with their version), for the offline day.
+    const body = res.json() as { records: { id: string; version: number; nome: string }[] };
+    expect(body).toMatchObject({ userId: one.id, all: false, ids: [a.id] });
+    expect(body.records.map((r) => [r.id, r.nome, r.version])).toEqual([[a.id, a.nome, 1]]);
+    expect(body.records[0]).not.toHaveProperty('concessionarios');
     expect((await mine(two.token)).json()).toMatchObject({ ids: [b.id] });
     expect((await mine(admin.token)).json()).toMatchObject({ all: true, ids: [] });
     expect((await mine(usuario.token)).statusCode).toBe(403);

@@ -13,6 +13,7 @@ import { type Actor, actor, auth, createRecord, createWithPhotos } from './buria
 import { engines, type Harness, startApp } from './helpers';
 import { jpeg } from './image-fixtures';
 import { patchRecord } from './sync-helpers';
+import { tribute } from './tributes-helpers';
 
 describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
   let h: Harness;
@@ -104,6 +105,7 @@ describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
       dtFal: '2020-02-03',
       image: photo.images[0],
       thumb: photo.thumbs[0],
+      homenagens: 0,
     });
 
     // Changes: an edit, a deletion, a move to Beta, a new record in each cemetery.
@@ -159,6 +161,45 @@ describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
     const gz = zlib.gzipSync(JSON.stringify(page)).length;
     expect(info.recordBytesEstimate).toBeGreaterThan(gz * 0.8);
     expect(info.recordBytesEstimate).toBeLessThan(gz * 1.25);
+  });
+
+  it("carries each record's tribute count, and a new or removed tribute in the delta", async () => {
+    const first = await createRecord(h, admin, {
+      nome: 'Pessoa Delta 0',
+      cemiterio: 'Cemitério Delta',
+    });
+    const other = await createRecord(h, admin, {
+      nome: 'Pessoa Delta 1',
+      cemiterio: 'Cemitério Delta',
+    });
+    const delta = await cemeteryOf(first.id);
+    await tribute(h, admin, first.id, 'Saudades');
+    const second = await tribute(h, admin, first.id, 'Sempre lembrado');
+    const count = (page: PackAnswer, id: string) => {
+      for (let i = 0; i < page.nomes.length; i++) {
+        if (packIdAt(page, i) === id) return packRecordAt(page, i).homenagens;
+      }
+      return undefined;
+    };
+    const whole = await pack({ cemiterio: delta, limit: '100' });
+    expect(count(whole, first.id)).toBe(2);
+    expect(count(whole, other.id)).toBe(0);
+    // Only records with tributes are listed (sparse).
+    expect(whole.homenagens).toHaveLength(1);
+
+    // A tribute touches its record: the next delta brings the new count, flagged `again`.
+    const removed = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/sepultados/${first.id}/comentarios/${second.id}`,
+      headers: auth(admin),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = await pack({ cemiterio: delta, limit: '100', since: whole.cursor });
+    expect(count(after, first.id)).toBe(1);
+    expect(after.again.map((i) => packIdAt(after, i))).toEqual([first.id]);
+    await tribute(h, admin, first.id, 'Flores');
+    const again = await pack({ cemiterio: delta, limit: '100', since: after.cursor });
+    expect(count(again, first.id)).toBe(2);
   });
 
   it('refuses a malformed cursor or cemetery id', async () => {

@@ -1,9 +1,12 @@
 /**
- * The visit pack as a visitor uses it, in Chromium against the real server with the
- * demo cemetery: "Uso offline" → the sizes → "Baixar cemitério para uso offline" → progress to
- * 100 % and "Atualizado em …" → no signal, reload → a grave never opened before is found by
- * rua/quadra/placa and by name, and opens with its photo from the device (the pack's
- * thumbnail, not the placeholder). And a record opened with signal keeps its full photo.
+ * The visit pack per cemetery as a visitor uses it, in Chromium against the real server with
+ * the demo register (two cemeteries): "Uso offline" lists both with their own sizes → "Baixar
+ * cemitério para uso offline" on the one being visited → progress to 100 % and "Atualizado em …"
+ * → no signal, reload → a grave never opened before is found by rua/quadra/placa and by name,
+ * the card naming its cemetery, and opens with its photo from the device (the pack's thumbnail,
+ * not the placeholder) and its tribute count ("Homenagens disponíveis quando houver conexão (n
+ * homenagens)"); with signal again, "Remover do aparelho" frees the pack and the offline search
+ * no longer finds it. And a record opened with signal keeps its full photo.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +14,8 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { SEARCH_MSG } from '../../src/domain/search-query';
 import type { SyncAnswer, SyncRecord } from '../../src/domain/sync-types';
 import {
+  ADMIN,
+  callApi,
   launchBrowser,
   newPhoneContext,
   screenshot,
@@ -40,11 +45,22 @@ describe('visit pack: download, then find and open graves without signal', () =>
   let server: ServerProcess;
   let browser: Browser;
   let records: SyncRecord[];
+  let all: SyncRecord[];
+  let visited: { id: string; nome: string };
+  let other: { id: string; nome: string };
 
   beforeAll(async () => {
     server = await startAppServer({ env: { SEED: 'demo' } });
     const res = await fetch(`${server.url}/api/sync/sepultados?limit=2000`);
-    records = ((await res.json()) as SyncAnswer).changed;
+    all = ((await res.json()) as SyncAnswer).changed;
+    const list = (await (await fetch(`${server.url}/api/cemiterios`)).json()) as {
+      id: string;
+      nome: string;
+    }[];
+    if (list.length < 2) throw new Error('the demo register should have two cemeteries');
+    [visited, other] = list as [typeof visited, typeof other];
+    // The cemetery the visitor goes to: its pack only.
+    records = all.filter((r) => r.cemiterio === visited.nome);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -54,9 +70,24 @@ describe('visit pack: download, then find and open graves without signal', () =>
 
   const withPhoto = () => records.filter((r) => r.images.length > 0 && r.rua);
 
-  it('downloads the pack, goes offline, finds graves by place and by name, opens one with its photo', async () => {
+  it('downloads one cemetery, goes offline, finds and opens graves with their tribute count, removes the pack', async () => {
     const [byPlace, byName] = withPhoto();
     if (!byPlace || !byName) throw new Error('the demo cemetery has too few photos');
+    const elsewhere = all.find((r) => r.cemiterio === other.nome);
+    if (!elsewhere) throw new Error('the other demo cemetery has no records');
+    // Two tributes on the record opened later (the pack counts them; the phone never lists them).
+    const token = (await callApi<{ token: string }>(server.url, 'POST', 'users/login', '', ADMIN))
+      .body.token;
+    for (const comentario of ['Saudades eternas', 'Sempre lembrado']) {
+      const made = await callApi(server.url, 'POST', `sepultados/${byName.id}/comentarios`, token, {
+        comentario,
+      });
+      expect(made.status).toBe(201);
+    }
+    // What the server counts (the demo's own tributes and these two).
+    const listed = await fetch(`${server.url}/api/sepultados/${byName.id}/comentarios`);
+    const tributes = ((await listed.json()) as { total: number }).total;
+    expect(tributes).toBeGreaterThanOrEqual(2);
     const context: BrowserContext = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     await page.goto('/');
@@ -66,22 +97,25 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.waitForURL((url) => url.pathname === '/offline');
     await waitForServiceWorker(page);
     await page.getByRole('heading', { name: 'Uso offline' }).waitFor();
-    await page.getByText(`${records.length} registros (~`).waitFor();
-    const thumbs = page.getByLabel(/Incluir fotos em miniatura: \d+ fotos em miniatura/);
+    // Each cemetery with its own sizes; the position is asked only on request.
+    const card = page.getByRole('article', { name: visited.nome });
+    const otherCard = page.getByRole('article', { name: other.nome });
+    await card.getByText(`${records.length} registros (~`).waitFor();
+    await otherCard.getByText(`${all.length - records.length} registros (~`).waitFor();
+    await page
+      .getByRole('button', { name: 'Usar minha localização para sugerir o cemitério' })
+      .waitFor();
+    const thumbs = card.getByLabel(/Incluir fotos em miniatura: \d+ fotos em miniatura/);
     expect(await thumbs.isChecked()).toBe(true);
     await screenshot(page, 'offline-pack-before-390');
 
-    await page.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
-    await page.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
-    await page.getByText('Cemitério disponível offline neste aparelho.').waitFor();
-    const bars = page.locator('.pack-bar');
-    expect(await bars.count()).toBe(2);
-    for (const pct of await page.locator('.pack-pct').allTextContents()) expect(pct).toBe('100 %');
-    // A finished phase says so: never "Baixando registros" at 100 %.
-    const records0 = page.getByRole('progressbar', { name: 'Registros baixados' });
-    expect(await records0.getAttribute('value')).toBe(await records0.getAttribute('max'));
+    await card.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
+    await card.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
+    await card.getByText('Cemitério disponível offline neste aparelho.').waitFor();
+    await card.getByText(`${records.length} registros neste aparelho`).waitFor();
+    // The other cemetery was not downloaded.
+    expect(await otherCard.getByText(/^Atualizado em/).count()).toBe(0);
     await page.getByText(/^Espaço usado neste aparelho: /).waitFor();
-    await page.getByText(/armazenamento persistente/).waitFor();
     await page.getByRole('button', { name: 'Atualizar agora' }).waitFor();
     await screenshot(page, 'offline-pack-done-390');
 
@@ -89,12 +123,21 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.reload();
     await page.getByRole('heading', { name: 'Uso offline' }).waitFor();
 
-    // By street, block and plate: a grave this device never showed.
+    // By street, block and plate: a grave this device never showed, its cemetery named.
     await page.goto(searchUrl(`${byPlace.rua} quadra ${byPlace.quadra} placa ${byPlace.chapa}`));
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
-    await page.getByRole('heading', { name: byPlace.nome }).first().waitFor();
+    const placeCard = page.locator('.search-card', {
+      has: page.getByRole('heading', { name: byPlace.nome }),
+    });
+    await placeCard.first().waitFor();
+    await placeCard.first().getByText(visited.nome).waitFor();
 
-    // By name, then open it: the record and its photo come from the device.
+    // A record of the cemetery not downloaded is not on the phone.
+    await page.goto(searchUrl(elsewhere.nome));
+    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    expect(await page.getByRole('heading', { name: elsewhere.nome }).count()).toBe(0);
+
+    // By name, then open it: the record, its photo and its tribute count come from the device.
     await page.goto(searchUrl(byName.nome));
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
     await page.getByRole('heading', { name: byName.nome }).first().waitFor();
@@ -111,7 +154,37 @@ describe('visit pack: download, then find and open graves without signal', () =>
     // The pack's thumbnail (≤ 320 px), not the 640 × 480 placeholder nor a broken image.
     expect(photo.width).toBeGreaterThan(0);
     expect(Math.max(photo.width, photo.height)).toBeLessThanOrEqual(320);
+    await page
+      .getByText(`Homenagens disponíveis quando houver conexão (${tributes} homenagens)`)
+      .waitFor();
+    expect(await page.getByText('Ainda não há homenagens.', { exact: false }).count()).toBe(0);
     await screenshot(page, 'offline-pack-detail-390');
+
+    // With signal again: remove the pack to free the space.
+    await context.setOffline(false);
+    await page.goto('/offline');
+    page.once('dialog', (d) => void d.accept());
+    await card.getByRole('button', { name: 'Remover do aparelho' }).click();
+    await card.getByRole('button', { name: 'Baixar cemitério para uso offline' }).waitFor();
+    expect(await card.getByText(/^Atualizado em/).count()).toBe(0);
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('memorial');
+            open.onsuccess = () => {
+              const count = open.result.transaction('packPages').objectStore('packPages').count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => reject(count.error);
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      ),
+    ).toBe(0);
+    await context.setOffline(true);
+    await page.goto(searchUrl(`${byPlace.rua} quadra ${byPlace.quadra} placa ${byPlace.chapa}`));
+    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    expect(await page.getByRole('heading', { name: byPlace.nome }).count()).toBe(0);
     await context.close();
   });
 

@@ -1,70 +1,81 @@
 /**
- * The visit pack's run over fake-indexeddb: records then thumbnails with progress
- * kept in meta; a full device during the photos stops with the pt-BR message and keeps the
- * records searchable; "Continuar download" finishes the photos without asking for the records
- * again nor fetching a stored photo twice; Cancelar leaves a resumable state.
+ * The per-cemetery visit pack as the app runs it, over fake-indexeddb: a cemetery's compact
+ * pages then its thumbnails with progress kept in meta; a full device during the photos stops
+ * with the pt-BR message and keeps the records searchable; "Continuar download" finishes the
+ * photos without asking for the records again nor fetching a stored photo twice; Cancelar leaves
+ * a resumable state; several cemeteries held, one removed (its pages, index, thumbnails and
+ * state go); the delta sync of every pack held (a new tribute count arrives); the device search
+ * over packs plus records opened online (one register, each hit with its cemetery); a record
+ * opened by id from the pack; the Dexie upgrade that drops the old whole-register pack.
  */
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemorialDb } from '../../src/data/db';
-import { cancelPack, runPack } from '../../src/data/pack/pack-download';
+import { DB_NAME, MemorialDb } from '../../src/data/db';
+import { rowFromRecord } from '../../src/data/local-rows';
+import { cancelPack, deletePack, runPack } from '../../src/data/pack/pack-download';
 import { type PackExtra, packExtras } from '../../src/data/pack/pack-extras';
-import type { PageFetcher } from '../../src/data/sync/record-sync';
-import { readCursor } from '../../src/data/sync/sync-meta';
+import { readPack, readPacks } from '../../src/data/pack/pack-state';
+import { eachPackRecord, findPackRecord } from '../../src/data/pack-store/pack-read';
+import type { PackFetcher } from '../../src/data/pack-store/pack-walk';
+import { searchDevice } from '../../src/data/search/device-search';
+import { deltaSync, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
+import { dropWholeRegisterPack } from '../../src/data/sync/drop-old-pack';
+import { encodePackRecords, type PackRecord } from '../../src/domain/pack-format';
 import { parseQuery } from '../../src/domain/search-query';
-import type { SyncRecord } from '../../src/domain/sync-types';
+import type { PackAnswer } from '../../src/domain/sync-types';
 
 let builtInExtras: PackExtra[] | undefined;
-
-import { readPack } from '../../src/data/pack/pack-state';
-import { searchOffline } from '../../src/data/search/offline-search';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const img = (n: number, t = false) => `${n.toString(16).padStart(32, 'a')}${t ? '-t' : ''}.webp`;
 
-function rec(n: number): SyncRecord {
+const A = { id: 'a'.repeat(24), nome: 'Cemitério da Saudade' };
+const B = { id: 'b'.repeat(24), nome: 'Cemitério São João' };
+
+function rec(n: number, over: Partial<PackRecord> = {}): PackRecord {
   const photo = n % 2 === 0;
   return {
-    _id: id(n),
     id: id(n),
     nome: `Pessoa Teste${n}`,
-    idade: null,
-    dtNasc: null,
-    dtFal: '2020-01-01',
-    nacionalidade: null,
-    mae: null,
-    pai: null,
-    cemiterio: null,
     rua: 'Rua A',
     quadra: '1',
     chapa: String(500 + n),
-    epitafio: null,
-    tipoSepultura: null,
-    latitude: null,
-    longitude: null,
-    images: photo ? [img(n)] : [],
-    thumbs: photo ? [img(n, true)] : [],
-    version: 1,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
+    dtFal: '2020-01-01',
+    image: photo ? img(n) : null,
+    thumb: photo ? img(n, true) : null,
+    homenagens: n === 3 ? 2 : 0,
+    ...over,
   };
 }
 
-/** 20 records (10 with a photo) in pages of 2000: one page. */
-function fakeServer() {
-  const calls: (string | undefined)[] = [];
-  const fetchPage: PageFetcher = async (since) => {
-    calls.push(since);
-    const changed = since ? [] : Array.from({ length: 20 }, (_, i) => rec(i + 1));
-    return {
-      answer: { changed, deleted: [], cursor: '1.1.20', hasMore: false, reset: false },
-      bytes: 1234,
-    };
+function answer(records: PackRecord[], cursor: string): PackAnswer {
+  return {
+    cursor,
+    hasMore: false,
+    reset: false,
+    deleted: [],
+    again: [],
+    ...encodePackRecords(records),
+  };
+}
+
+/** Cemetery A: records 1–20 (10 with a photo); B: 101–105. One page each. */
+function fakeServer(later: Record<string, PackRecord[]> = {}) {
+  const calls: [string, string | undefined][] = [];
+  const fetchPage: PackFetcher = async (pack, since) => {
+    calls.push([pack, since]);
+    const all =
+      pack === A.id
+        ? Array.from({ length: 20 }, (_, i) => rec(i + 1))
+        : Array.from({ length: 5 }, (_, i) => rec(i + 101, { nome: `Outra Pessoa${i}` }));
+    const page = since ? answer(later[pack] ?? [], `${since}+`) : answer(all, '1.1.20.1');
+    if (since && later[pack]) page.again = later[pack].map((_, i) => i);
+    return { answer: page, bytes: 1234 };
   };
   return { fetchPage, calls };
 }
 
-describe('visit pack run', () => {
+describe('visit pack per cemetery', () => {
   let db: MemorialDb;
   let photoRequests: string[];
   beforeEach(() => {
@@ -85,16 +96,31 @@ describe('visit pack run', () => {
     await db.delete();
   });
 
+  const run = (
+    s: ReturnType<typeof fakeServer>,
+    over: Partial<Parameters<typeof runPack>[1]> = {},
+  ) =>
+    runPack(db, {
+      cemetery: A,
+      total: 20,
+      withThumbs: true,
+      resume: false,
+      fetchPage: s.fetchPage,
+      ...over,
+    });
+
   it('brings the cemetery plan, then the map and emoji code, after the records', () => {
     expect(builtInExtras?.map((e) => e.label)).toEqual(['Planta do cemitério', 'Mapa e emojis']);
   });
 
-  it('stores records then thumbnails, with progress in meta, then runs the extras', async () => {
+  it('stores the pages then thumbnails, with progress in meta, then runs the extras', async () => {
     const s = fakeServer();
     const extra = vi.fn(async () => undefined);
     packExtras.push({ label: 'Planta', run: extra });
-    const state = await runPack(db, { total: 20, withThumbs: true, resume: false, ...s });
+    const state = await run(s);
     expect(state).toMatchObject({
+      id: A.id,
+      nome: A.nome,
       phase: 'done',
       total: 20,
       records: 20,
@@ -103,35 +129,14 @@ describe('visit pack run', () => {
       thumbsDone: 10,
       thumbBytes: 1000,
     });
-    expect(await readPack(db)).toEqual(state);
+    expect(await readPack(db, A.id)).toEqual(state);
     expect(await db.photos.where('kind').equals('pack').count()).toBe(10);
     expect(photoRequests).toHaveLength(10);
     expect(photoRequests[0]).toMatch(/\/images\/sepultados\/[0-9a-f]{32}-t\.webp$/);
     expect(extra).toHaveBeenCalledTimes(1);
-  });
-
-  it('thumbnails seen before the pack count in its bytes and are not fetched again', async () => {
-    const s = fakeServer();
-    // Two of the records' thumbnails were opened (and kept as "viewed") before the pack.
-    await runPack(db, { total: 20, withThumbs: false, resume: false, ...s });
-    const seen = (await db.sepultados.toArray())
-      .flatMap((r) => r.thumbs ?? [])
-      .slice(0, 2)
-      .map((t) => `sepultados/${t}`);
-    for (const path of seen) {
-      await db.photos.put({
-        path,
-        blob: new Blob([new Uint8Array(300)]),
-        kind: 'viewed',
-        bytes: 300,
-        storedAt: 1,
-      });
-    }
-    photoRequests = [];
-    const state = await runPack(db, { total: 20, withThumbs: true, resume: false, ...s });
-    expect(state).toMatchObject({ phase: 'done', thumbsDone: 10, thumbBytes: 2 * 300 + 8 * 100 });
-    expect(photoRequests).toHaveLength(8);
-    expect(await db.photos.where('kind').equals('pack').count()).toBe(10);
+    // The compact pack, not a row per record.
+    expect(await db.sepultados.count()).toBe(0);
+    expect((await db.packs.get(A.id))?.records).toBe(20);
   });
 
   it('a full device during the photos: a clear stop, records kept, resume finishes the rest', async () => {
@@ -143,20 +148,18 @@ describe('visit pack run', () => {
       if (puts === 4) return Dexie.Promise.reject(new DOMException('cheio', 'QuotaExceededError'));
       return real(...(args as Parameters<typeof real>));
     });
-    const stopped = await runPack(db, { total: 20, withThumbs: true, resume: false, ...s });
+    const stopped = await run(s);
     expect(stopped.phase).toBe('stopped');
     expect(stopped.stopped).toMatchObject({ at: 'thumbs', reason: 'quota' });
     expect(stopped.stopped?.message).toMatch(/^Sem espaço no aparelho/);
-    expect(await readCursor(db)).toBe('1.1.20');
-    const found = await searchOffline(db, parseQuery('placa 507'), 5);
-    expect(found.cards.map((c) => c.id)).toEqual([id(7)]);
+    const found = await searchDevice(db, parseQuery('placa 507'), 5);
+    expect(found.cards.map((c) => [c.id, c.cemiterio])).toEqual([[id(7), A.nome]]);
     const kept = await db.photos.count();
     expect(kept).toBeGreaterThanOrEqual(3);
 
     vi.mocked(db.photos.put).mockRestore();
     photoRequests = [];
-    const resumed = await runPack(db, { total: 20, withThumbs: true, resume: true, ...s });
-    // The bytes count every thumbnail on the device, the ones from the stopped run too.
+    const resumed = await run(s, { resume: true });
     expect(resumed).toMatchObject({
       phase: 'done',
       thumbsDone: 10,
@@ -165,7 +168,7 @@ describe('visit pack run', () => {
     });
     expect(resumed.stopped).toBeUndefined();
     // The records were not asked for again (resumed at the thumbnails), no photo twice.
-    expect(s.calls).toEqual([undefined]);
+    expect(s.calls).toEqual([[A.id, undefined]]);
     expect(photoRequests).toHaveLength(10 - kept);
     expect(await db.photos.count()).toBe(10);
   });
@@ -177,9 +180,181 @@ describe('visit pack run', () => {
       init.signal?.throwIfAborted();
       return new Response(new Blob([new Uint8Array(10)]));
     });
-    const state = await runPack(db, { total: 20, withThumbs: true, resume: false, ...s });
+    const state = await run(s);
     expect(state.phase).toBe('stopped');
     expect(state.stopped).toMatchObject({ at: 'thumbs', reason: 'cancelled' });
-    expect(await db.sepultados.count()).toBe(20);
+    expect((await db.packs.get(A.id))?.records).toBe(20);
+  });
+
+  it('holds several cemeteries; removing one frees its pages, index, thumbnails and state', async () => {
+    const s = fakeServer();
+    await run(s);
+    await run(s, { cemetery: B, total: 5 });
+    expect((await readPacks(db)).map((p) => p.id).sort()).toEqual([A.id, B.id]);
+    const both = await searchDevice(db, parseQuery('pessoa'), 50);
+    expect(both.total).toBe(25);
+    expect(new Set(both.cards.map((c) => c.cemiterio))).toEqual(new Set([A.nome, B.nome]));
+
+    await deletePack(db, A.id);
+    expect(await db.packs.get(A.id)).toBeUndefined();
+    expect(await readPack(db, A.id)).toBeUndefined();
+    expect(
+      await db.packPages
+        .where('[pack+first]')
+        .between([`${A.id}~0`, Dexie.minKey], [`${A.id}~9`, Dexie.maxKey])
+        .count(),
+    ).toBe(0);
+    expect(
+      await db.packIndex
+        .where('[pack+row]')
+        .between([A.id, Dexie.minKey], [A.id, Dexie.maxKey])
+        .count(),
+    ).toBe(0);
+    // A's thumbnails went; B's (records 102, 104) stay.
+    expect(await db.photos.where('kind').equals('pack').count()).toBe(2);
+    const left = await searchDevice(db, parseQuery('pessoa'), 50);
+    expect(left.total).toBe(5);
+    expect(left.cards.every((c) => c.cemiterio === B.nome)).toBe(true);
+  });
+
+  it('the delta sync walks every pack held and brings a new tribute count', async () => {
+    const s = fakeServer({ [A.id]: [rec(5, { homenagens: 4 })] });
+    await run(s, { withThumbs: false });
+    await run(s, { cemetery: B, total: 5, withThumbs: false });
+    expect((await findPackRecord(db, id(5)))?.homenagens).toBe(0);
+    resetDeltaThrottle();
+    expect(await deltaSync(db, { force: true, fetchPage: s.fetchPage })).toBe('done');
+    expect(s.calls.slice(2)).toEqual([
+      [A.id, '1.1.20.1'],
+      [B.id, '1.1.20.1'],
+    ]);
+    const copy = await findPackRecord(db, id(5));
+    expect(copy).toMatchObject({ id: id(5), cemiterio: A.nome, homenagens: 4 });
+    let count = 0;
+    await eachPackRecord(db, A.id, () => {
+      count += 1;
+    });
+    // Replaced, not added.
+    expect(count).toBe(20);
+  });
+
+  it('finds a record by id in the packs, with its tribute count', async () => {
+    await run(fakeServer(), { withThumbs: false });
+    expect(await findPackRecord(db, id(3))).toMatchObject({
+      nome: 'Pessoa Teste3',
+      chapa: '503',
+      homenagens: 2,
+      cemiterio: A.nome,
+    });
+    expect(await findPackRecord(db, id(999))).toBeNull();
+  });
+
+  it('searches the packs and the records opened online as one register', async () => {
+    await run(fakeServer(), { withThumbs: false });
+    // Opened online: one of the pack's cemetery (counted once) and one of a cemetery not held.
+    const base = {
+      idade: null,
+      dtNasc: null,
+      nacionalidade: null,
+      mae: null,
+      pai: null,
+      epitafio: null,
+      tipoSepultura: null,
+      latitude: null,
+      longitude: null,
+      images: [],
+      thumbs: [],
+      version: 1,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
+      rua: 'Rua A',
+      quadra: '1',
+      dtFal: '2020-01-01',
+    };
+    await db.sepultados.bulkPut([
+      rowFromRecord({
+        ...base,
+        _id: id(4),
+        id: id(4),
+        nome: 'Pessoa Teste4',
+        chapa: '504',
+        cemiterio: A.nome,
+      }),
+      rowFromRecord({
+        ...base,
+        _id: id(900),
+        id: id(900),
+        nome: 'Pessoa Visitada',
+        chapa: '900',
+        cemiterio: 'Cemitério do Carmo',
+      }),
+    ]);
+    const all = await searchDevice(db, parseQuery('pessoa'), 50);
+    expect(all.total).toBe(21);
+    expect(all.cards.filter((c) => c.id === id(4))).toHaveLength(1);
+    expect(all.cards.find((c) => c.id === id(900))?.cemiterio).toBe('Cemitério do Carmo');
+    // A typo: the same pass as the server's when nothing matches exactly.
+    const typo = await searchDevice(db, parseQuery('visiatda'), 5);
+    expect(typo.fuzzy).toBe(true);
+    expect(typo.cards.map((c) => c.id)).toEqual([id(900)]);
+  });
+});
+
+describe('dropping the whole-register pack', () => {
+  it('drops the whole-register pack rows, keeping the records something on the device points at', async () => {
+    const name = `upgrade-test-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(7).stores({
+      session: 'key',
+      sepultados:
+        'id, *nameTokens, *locationKeys, rua, [rua+quadra+chapa], quadra, chapa, storedAt, dtFal, searchName, *namePairs',
+      lists: 'key',
+      meta: 'key',
+      comentarios: 'id, [sepultadoId+cursor]',
+      photos: 'path, kind, storedAt',
+      outbox: 'id, state, sepultadoId, createdAt',
+      packs: 'id',
+      packPages: '[pack+first]',
+      packIndex: '[pack+row]',
+    });
+    await old.open();
+    const row = (n: number, images: string[] = []) => ({
+      id: id(n),
+      nome: `P${n}`,
+      images,
+      full: true,
+    });
+    await old
+      .table('sepultados')
+      .bulkPut([row(1), row(2), row(3), row(4), row(5, ['v.webp']), row(6)]);
+    await old.table('meta').bulkPut([
+      { key: 'sync.cursor', value: '1.2' },
+      { key: 'sync.updatedAt', value: 1 },
+      { key: 'pack.state', value: { phase: 'done' } },
+      { key: 'sync.mine.u1', value: { userId: 'u1', all: false, ids: [id(4)] } },
+    ]);
+    await old.table('outbox').put({ id: 'o1', state: 'pending', sepultadoId: id(1), createdAt: 1 });
+    await old.table('lists').put({ key: 'home', ids: [id(2)], storedAt: 1 });
+    await old.table('comentarios').put({ id: 'c1', sepultadoId: id(3), cursor: 'x' });
+    await old.table('photos').bulkPut([
+      { path: 'sepultados/v.webp', kind: 'viewed', bytes: 1, storedAt: 1 },
+      { path: 'sepultados/t.webp', kind: 'pack', bytes: 1, storedAt: 1 },
+    ]);
+    old.close();
+
+    const db = new MemorialDb(name);
+    await db.open();
+    expect(await dropWholeRegisterPack(db)).toBe(true);
+    // Once: nothing left to drop.
+    expect(await dropWholeRegisterPack(db)).toBe(false);
+    expect((await db.sepultados.toCollection().primaryKeys()).sort()).toEqual(
+      [1, 2, 3, 4, 5].map(id),
+    );
+    expect(await db.meta.get('sync.cursor')).toBeUndefined();
+    expect(await db.meta.get('pack.state')).toBeUndefined();
+    expect(await db.meta.get('sync.mine.u1')).toBeDefined();
+    expect(await db.photos.toCollection().primaryKeys()).toEqual(['sepultados/v.webp']);
+    await db.delete();
+    expect(DB_NAME).toBe('memorial');
   });
 });

@@ -51,6 +51,7 @@ function records(count: number, seed: number): PackRecord[] {
       dtFal: day === null ? null : `2001-0${1 + (day % 9)}-${String(10 + (day % 19))}`,
       image: null,
       thumb: null,
+      homenagens: 0,
     };
   });
 }

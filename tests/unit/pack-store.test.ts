@@ -32,6 +32,7 @@ function rec(n: number, over: Partial<PackRecord> = {}): PackRecord {
       n % 5 === 0 ? null : `20${String(10 + (n % 14)).padStart(2, '0')}-0${1 + (n % 9)}-1${n % 10}`,
     image: n % 50 === 0 ? `f${n}.webp` : null,
     thumb: n % 50 === 0 ? `t${n}.webp` : null,
+    homenagens: n % 7 === 0 ? n % 4 : 0,
     ...over,
   };
 }

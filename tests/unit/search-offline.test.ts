@@ -7,9 +7,7 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalBurial, MemorialDb } from '../../src/data/db';
 import { searchFields } from '../../src/data/local-rows';
-import { vocabulary } from '../../src/data/search/offline-lookup';
-import { searchOffline, suggestOffline } from '../../src/data/search/offline-search';
-import { suggestByNameStart } from '../../src/data/search/offline-suggest';
+import { searchOffline } from '../../src/data/search/offline-search';
 import { parseQuery } from '../../src/domain/search-query';
 import { rankRecords } from '../../src/domain/search-rank';
 
@@ -154,50 +152,6 @@ describe('offline search over Dexie', () => {
     expect(cards[0]?.id).toBe(id(9001));
   });
 
-  it('suggests for a broad name prefix the same 8 as the rules over every record', async () => {
-    // More than 8 names start with "mari" (the shortcut of offline-suggest.ts answers), among
-    // whole names, an equal word, a street and a quadra that compete, and undated records.
-    const many = Array.from({ length: 400 }, (_, i) =>
-      row(6000 + i, {
-        nome: `${['Maria', 'Mariana', 'Marisa'][i % 3]} ${['Rosa', 'Lima', 'Mari'][i % 7 === 0 ? 2 : i % 2]}`,
-        rua: i % 11 === 0 ? 'Rua Mari' : 'Rua 3',
-        quadra: i % 13 === 0 ? 'mari' : String(i % 9),
-        dtFal:
-          i % 5 === 0 ? null : `19${String(30 + (i % 70)).padStart(2, '0')}-0${1 + (i % 9)}-01`,
-      }),
-    );
-    const extra = [
-      row(7001, { nome: 'Mari', dtFal: '1901-01-01' }),
-      row(7002, { nome: 'Maria', dtFal: null }),
-      row(7003, { nome: 'Maria Rosa', dtFal: '1902-01-01' }),
-    ];
-    await database.sepultados.bulkPut([...many, ...extra]);
-    const all = [...ROWS, ...many, ...extra].map((r) => ({ ...r, dtFal: r.dtFal ?? null }));
-    for (const q of [
-      'mari',
-      'maria',
-      'maria r',
-      'maria rosa',
-      'mar',
-      'marisa l',
-      'mari 3',
-      'rosa',
-    ]) {
-      const expected = rankRecords(parseQuery(q), all, 8).hits.map((h) => h.record.id);
-      const got = (await suggestOffline(database, parseQuery(q), 8)).map((s) => s.id);
-      expect({ q, got }).toEqual({ q, got: expected });
-    }
-    // The shortcut itself answered the broad prefixes (not the full search behind it).
-    const vocab = await vocabulary(database);
-    for (const q of ['mari', 'maria']) {
-      const fast = await suggestByNameStart(database, parseQuery(q), 8, vocab);
-      expect(
-        fast?.map((h) => h.record.id),
-        q,
-      ).toEqual(rankRecords(parseQuery(q), all, 8).hits.map((h) => h.record.id));
-    }
-  });
-
   it('finds two words through their token pair, long names and shared tokens too', async () => {
     const extra = [
       row(8001, { nome: 'Antônio Benedito Carlos Dirceu Elias Fábio Gil Hugo Ivo Dias' }),
@@ -223,15 +177,6 @@ describe('offline search over Dexie', () => {
       });
     }
   });
-
-  it('gives suggestions in the server shape, at most the limit', async () => {
-    const items = await suggestOffline(database, parseQuery('ma'), 8);
-    expect(items.length).toBeLessThanOrEqual(8);
-    expect(items.length).toBeGreaterThan(0);
-    expect(Object.keys(items[0] ?? {}).sort()).toEqual(
-      ['_id', 'chapa', 'id', 'nome', 'quadra', 'rua'].sort(),
-    );
-  });
 });
 
 describe('version 6 upgrade', () => {
@@ -255,8 +200,8 @@ describe('version 6 upgrade', () => {
     const database = new MemorialDb(name);
     const stored = await database.sepultados.get(id(9001));
     expect(stored?.searchName).toBe(' jose conseicao fereira ');
-    const items = await suggestOffline(database, parseQuery('jose conceicao ferreira'), 8);
-    expect(items.map((s) => s.id)).toEqual([id(9001)]);
+    const items = await searchOffline(database, parseQuery('jose conceicao ferreira'), 8);
+    expect(items.cards.map((s) => s.id)).toEqual([id(9001)]);
     await database.delete();
   });
 });

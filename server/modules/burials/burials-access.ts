@@ -12,6 +12,7 @@ import { can, canEver } from '../../../src/domain/permissions';
 import type { AppContext } from '../../context';
 import { sepultadoConcessionarios, type UserRow, users } from '../../db/schema';
 import { forbidden, notFound, unprocessable } from '../../lib/http-error';
+import { RECORD_FROM, RECORD_SELECT, type RecordRow, toRecord } from './burials-projection';
 import { findBurial, getBurial } from './burials-read';
 
 async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
@@ -120,12 +121,20 @@ export async function listAssignableUsers(ctx: AppContext): Promise<Concessionar
 export async function editableIds(
   ctx: AppContext,
   user: UserRow,
-): Promise<{ userId: string; all: boolean; ids: string[] }> {
+): Promise<{ userId: string; all: boolean; ids: string[]; records?: BurialRecord[] }> {
   if (!canEver(user, 'burial:list-mine')) throw forbidden(SEP_MSG.forbiddenList);
   if (user.role === 'admin') return { userId: user.id, all: true, ids: [] };
   const rows = await ctx.database.db
     .select({ id: sepultadoConcessionarios.sepultadoId })
     .from(sepultadoConcessionarios)
     .where(eq(sepultadoConcessionarios.userId, user.id));
-  return { userId: user.id, all: false, ids: rows.map((r) => r.id).sort() };
+  const ids = rows.map((r) => r.id).sort();
+  // The visit pack carries card fields only: the assigned records come whole, so the
+  // groundskeeper opens and corrects them without signal (issue 14.2). Public shape: the
+  // sync never says who manages a record.
+  const records = await ctx.database.sql.query<RecordRow>(
+    `SELECT ${RECORD_SELECT} FROM ${RECORD_FROM} WHERE s.id = ANY($1::text[]) AND s.deleted_at IS NULL`,
+    [ids],
+  );
+  return { userId: user.id, all: false, ids, records: records.map((r) => toRecord(r)) };
 }

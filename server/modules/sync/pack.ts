@@ -56,6 +56,10 @@ function parsePackCursor(text: string | undefined): PackCursor | null {
 const PACK_SQL = `
 SELECT s.id, s.nome, s.rua, s.quadra, s.chapa, to_char(s.dt_fal, 'YYYY-MM-DD') AS dt_fal,
   f.file, f.thumb,
+  -- Live tributes (the partial index comentarios_page_idx answers it); a tribute added or
+  -- removed touches its record (tributes-write.ts), so the count travels with the delta sync.
+  (SELECT count(*) FROM comentarios c
+    WHERE c.sepultado_id = s.id AND c.deleted_at IS NULL)::int AS homenagens,
   (s.deleted_at IS NOT NULL OR ($5::text IS NOT NULL AND s.cemiterio_id <> $5::text)) AS gone,
   s.change_xid::text AS xid, s.change_seq::text AS seq
 FROM sepultados s
@@ -75,6 +79,7 @@ interface PackRow {
   dt_fal: string | null;
   file: string | null;
   thumb: string | null;
+  homenagens: number;
   gone: boolean;
   xid: string;
   seq: string;
@@ -89,6 +94,7 @@ const toPackRecord = (r: PackRow): PackRecord => ({
   dtFal: r.dt_fal,
   image: r.file,
   thumb: r.thumb,
+  homenagens: r.homenagens,
 });
 
 /** One compact page of the pack after `since` (see the header). */

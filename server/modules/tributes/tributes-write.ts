@@ -132,16 +132,25 @@ interface NewTribute {
   idempotencyKey: string | null;
 }
 
+/**
+ * A touch (migration 0002: change_seq = -1 keeps the version): the record takes a new sync
+ * position, so the visit packs' delta sync carries its new tribute count (issue 14.3).
+ */
+async function touchRecord(tx: Tx, sepultadoId: string): Promise<void> {
+  await tx.update(sepultados).set({ changeSeq: -1 }).where(eq(sepultados.id, sepultadoId));
+}
+
 /** Inserts unless a unique key clashes (answers null then); 404 if the record went meanwhile. */
 async function insertTribute(ctx: AppContext, row: NewTribute): Promise<TributeItem | null> {
   return ctx.database.db.transaction(async (tx) => {
-    // FOR SHARE waits for a concurrent deletion of the record and then sees it deleted, so no
-    // tribute is added to a record whose tributes were just removed.
+    // FOR NO KEY UPDATE waits for a concurrent deletion of the record and then sees it deleted,
+    // so no tribute is added to a record whose tributes were just removed. Not FOR SHARE: the
+    // touch below updates the row, and two tributes holding a share lock would deadlock there.
     const [record] = await tx
       .select({ id: sepultados.id })
       .from(sepultados)
       .where(and(eq(sepultados.id, row.sepultadoId), isNull(sepultados.deletedAt)))
-      .for('share');
+      .for('no key update');
     if (!record) throw notFound(SEP_MSG.notFound);
     const inserted = await tx
       .insert(comentarios)
@@ -158,6 +167,7 @@ async function insertTribute(ctx: AppContext, row: NewTribute): Promise<TributeI
       .onConflictDoNothing()
       .returning({ id: comentarios.id });
     if (inserted.length === 0) return null;
+    await touchRecord(tx, row.sepultadoId);
     return loadTribute(tx, row.id);
   });
 }
@@ -193,6 +203,7 @@ export async function removeTribute(
       .update(comentarios)
       .set({ ...SCRUBBED, deletedAt: new Date() })
       .where(eq(comentarios.id, commentId));
+    await touchRecord(tx, sepultadoId);
     return row.imagem;
   });
   if (file) await removeImage(ctx, 'comentarios', file);

@@ -79,7 +79,7 @@ export default function DetailPage() {
       <DetailSections row={row} />
       <GraveLocation row={row} />
       <QrSection id={row.id} nome={row.nome} />
-      <TributesSection sepultadoId={row.id} />
+      <TributesSection sepultadoId={row.id} knownCount={row.homenagens} />
     </div>
   );
 }

@@ -42,13 +42,29 @@ function fetchState(state: LoadState<LocalBurial>, busyUntil: number | null): Fe
 
 export function useBurial(id: string): BurialView {
   const token = useSession().auth?.token ?? null;
-  const row = useLiveQuery(async () => (await db.sepultados.get(id)) ?? null, [id]);
   // A new session may see more of the record. The answer is kept for a device that refused
   // to store it.
   const { state, reload } = useLoad(async () => rowFromRecord(await fetchBurial(id)), [id, token]);
   const busyUntil = useRetryWhenBusy(state, reload);
   const memory = state.phase === 'done' ? state.value : null;
   const fetch = fetchState(state, busyUntil);
+  // Without an answer, the copy of a visit pack on the device: the record itself when it was
+  // never opened here, and its tribute count (pack-read.ts; a walk of the pages, so not while
+  // the server may still answer).
+  const fromPack = fetch.phase === 'failed' || !navigator.onLine;
+  const row = useLiveQuery(async () => {
+    const stored = await db.sepultados.get(id);
+    if (!fromPack) return stored ?? null;
+    // Loaded without signal only: the QR landing's first load stays within its budget.
+    // Its chunk may be missing without signal (a page opened before the service worker took
+    // it): then the stored row, never an error thrown into the page.
+    const pack = await import('../pack-store/pack-read').catch(() => null);
+    if (!pack) return stored ?? null;
+    const { findPackRecord, rowFromPack } = pack;
+    const copy = await findPackRecord(db, id);
+    if (stored) return copy ? { ...stored, homenagens: copy.homenagens } : stored;
+    return copy ? rowFromPack(copy) : null;
+  }, [id, fromPack]);
 
   if (fetch.phase === 'notFound') return { row: null, fetch };
   return { row: row ?? (memory?.id === id ? memory : row), fetch };

@@ -35,7 +35,8 @@ export const PAGE_RECORDS = 128;
 /** Ranks placed per pass over the old pages. */
 const CHUNK_RANKS = 300_000;
 
-async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
+/** A page store's pages in order, a few per read (also pack-read.ts's walk). */
+export async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
   let after = -1;
   for (;;) {
     const rows = await db.packPages

@@ -1,30 +1,34 @@
 /**
- * The visit pack, start to end: persistent storage asked, the records walked by the
- * sync engine (pages of 2000, each stored with its cursor), then the thumbnails, then the
- * extras other features register (pack-extras.ts). Progress goes to `meta` after every step,
- * so a reload shows where it stopped and "Continuar download" picks up there: the records from
- * the stored cursor, the photos by skipping those stored. One pack at a time per page; the
- * sync lock keeps it from racing a delta sync in any tab.
+ * A cemetery's visit pack, start to end: persistent storage asked, the pack's compact pages
+ * walked from its cursor (src/data/pack-store/pack-walk.ts: each page stored with the cursor,
+ * then the search index built), the person's editable records (mine-sync.ts), then the
+ * thumbnails, then the extras other features register (pack-extras.ts). Progress goes to `meta`
+ * after every step (pack-state.ts), so a reload shows where it stopped and "Continuar download"
+ * picks up there: the records from the stored cursor, the photos by skipping those stored. One
+ * download at a time per page; the sync lock keeps it from racing a delta sync in any tab.
+ * Several cemeteries may be held; removing one frees its pages, index and thumbnails.
  */
 
 import type { MemorialDb } from '../db';
+import { fetchPackPage } from '../pack-store/pack-fetch';
+import { type PackFetcher, removePack, walkPack } from '../pack-store/pack-walk';
 import { syncMine } from '../sync/mine-sync';
-import { type PageFetcher, syncRecords } from '../sync/record-sync';
 import { SyncStopped, toSyncStopped } from '../sync/sync-errors';
 import { withSyncLock } from '../sync/sync-lock';
 import { packExtras } from './pack-extras';
-import { freshPack, type PackState, readPack, savePack } from './pack-state';
-import { downloadThumbs } from './pack-thumbs';
+import { forgetPack, freshPack, type PackState, readPack, savePack } from './pack-state';
+import { downloadThumbs, packThumbPaths } from './pack-thumbs';
 
-let running: AbortController | null = null;
+let running: { id: string; controller: AbortController } | null = null;
 const listeners = new Set<() => void>();
 
-function setRunning(value: AbortController | null) {
+function setRunning(value: typeof running) {
   running = value;
   for (const listener of listeners) listener();
 }
 
-export const packRunning = () => running !== null;
+/** The cemetery whose pack downloads in this page now, or null. */
+export const packRunning = () => running?.id ?? null;
 
 /** For useSyncExternalStore: the screen follows a pack started before it mounted. */
 export function subscribePackRunning(listener: () => void): () => void {
@@ -34,7 +38,7 @@ export function subscribePackRunning(listener: () => void): () => void {
 
 /** Cancelar: stops after the page or photo in flight; what is stored stays. */
 export function cancelPack(): void {
-  running?.abort();
+  running?.controller.abort();
 }
 
 async function askPersist(): Promise<boolean | null> {
@@ -50,31 +54,39 @@ async function records(
   db: MemorialDb,
   state: PackState,
   signal: AbortSignal,
-  fetchPage: PageFetcher | undefined,
+  fetchPage: PackFetcher,
 ) {
   const locked = await withSyncLock(
     () =>
-      syncRecords(db, {
+      walkPack(db, state.id, {
+        nome: state.nome,
+        fetchPage,
         signal,
-        ...(fetchPage ? { fetchPage } : {}),
         onPage: async (p) => {
           state.records += p.records;
           state.bytes += p.bytes;
           const t = state.timing ?? { fetchMs: 0, applyMs: 0 };
           state.timing = { ...t, fetchMs: t.fetchMs + p.fetchMs, applyMs: t.applyMs + p.applyMs };
+          // The last page is in: what remains is building the search (said as such).
+          if (state.records >= state.total) state.phase = 'index';
           await savePack(db, state);
         },
       }),
     { wait: true },
   );
   if (!locked.ran) throw new SyncStopped('failed', 'Outra atualização está em andamento.');
+  const meta = await db.packs.get(state.id);
+  // What the pack holds now (the estimate was the server's count when it started).
+  if (meta) state.records = meta.records;
+  state.total = state.records;
+  if (state.timing) state.timing = { ...state.timing, indexMs: locked.value.indexMs };
   // The person's editable records come with the pack (the public walk never carries them).
   await syncMine(db);
 }
 
 async function thumbs(db: MemorialDb, state: PackState, signal: AbortSignal) {
   const started = performance.now();
-  await downloadThumbs(db, {
+  await downloadThumbs(db, state.id, {
     signal,
     onProgress: async (p) => {
       state.thumbsTotal = p.total;
@@ -88,21 +100,29 @@ async function thumbs(db: MemorialDb, state: PackState, signal: AbortSignal) {
 }
 
 /**
- * Starts a pack (`total` from GET /api/sync/info) or resumes the stored one (`resume`).
- * Resolves with the final state; never throws for a stop (quota, offline, cancel): the state
- * says so.
+ * Starts a cemetery's pack (`total` from GET /api/sync/info?cemiterio=) or resumes its stored
+ * one (`resume`). Resolves with the final state; never throws for a stop (quota, offline,
+ * cancel): the state says so.
  */
 export async function runPack(
   db: MemorialDb,
-  options: { total: number; withThumbs: boolean; resume: boolean; fetchPage?: PageFetcher },
+  options: {
+    cemetery: { id: string; nome: string };
+    total: number;
+    withThumbs: boolean;
+    resume: boolean;
+    fetchPage?: PackFetcher;
+  },
 ): Promise<PackState> {
   if (running) throw new Error('pack already running');
   const controller = new AbortController();
-  setRunning(controller);
-  const held = options.resume ? await readPack(db).catch(() => undefined) : undefined;
-  const state: PackState = held ?? freshPack(options.total, options.withThumbs);
+  const { cemetery } = options;
+  setRunning({ id: cemetery.id, controller });
+  const held = options.resume ? await readPack(db, cemetery.id).catch(() => undefined) : undefined;
+  const state: PackState = held ?? freshPack(cemetery, options.total, options.withThumbs);
   const from = state.stopped?.at ?? (state.phase === 'thumbs' ? 'thumbs' : 'records');
   state.withThumbs = options.withThumbs;
+  state.nome = cemetery.nome;
   if (options.total > 0) state.total = options.total;
   delete state.stopped;
   try {
@@ -110,8 +130,7 @@ export async function runPack(
     if (from === 'records') {
       state.phase = 'records';
       await savePack(db, state);
-      await records(db, state, controller.signal, options.fetchPage);
-      state.records = Math.max(state.records, state.total);
+      await records(db, state, controller.signal, options.fetchPage ?? fetchPackPage);
     }
     if (state.withThumbs) {
       state.phase = 'thumbs';
@@ -134,4 +153,25 @@ export async function runPack(
   // The outcome is written even when the device is full (one small row, or nothing to lose).
   await savePack(db, state).catch(() => undefined);
   return state;
+}
+
+/**
+ * Removes a cemetery's pack to free space: its pages and index, its thumbnails (a record is in
+ * one cemetery, so no other pack shares them) and its progress. Records opened online stay.
+ */
+export async function deletePack(db: MemorialDb, id: string): Promise<void> {
+  if (running?.id === id) throw new Error('pack running');
+  const thumbPaths = await packThumbPaths(db, id);
+  await withSyncLock(
+    async () => {
+      await removePack(db, id);
+      await db.photos
+        .where('path')
+        .anyOf(thumbPaths)
+        .and((p) => p.kind === 'pack')
+        .delete();
+      await forgetPack(db, id);
+    },
+    { wait: true },
+  );
 }

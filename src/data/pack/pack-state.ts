@@ -1,18 +1,23 @@
 /**
- * The visit pack's progress, kept in Dexie `meta` (so "Continuar download" survives a reload
- * and another tab sees it) — written after each page or photo batch, never inside the sync's
- * page transaction (the cursor there is what resuming relies on; this is only what to show).
+ * A visit pack's progress, one per cemetery, kept in Dexie `meta` under `pack.state.<id>` (so
+ * "Continuar download" survives a reload and another tab sees it) — written after each page or
+ * photo batch, never inside the pack's page transaction (its cursor, src/data/pack-store, is what
+ * resuming relies on; this is only what to show).
  */
 import type { MemorialDb } from '../db';
 import type { SyncStopReason } from '../sync/sync-errors';
-import { META, readMeta, writeMeta } from '../sync/sync-meta';
 
-type PackPhase = 'records' | 'thumbs' | 'done' | 'stopped';
+/** records: pages coming; index: the search index being built; thumbs: the photos. */
+export type PackPhase = 'records' | 'index' | 'thumbs' | 'done' | 'stopped';
 
 export interface PackState {
+  /** The cemetery's id (the pack's id in src/data/pack-store). */
+  id: string;
+  /** Its name, said on the screen and on each offline hit. */
+  nome: string;
   phase: PackPhase;
   withThumbs: boolean;
-  /** Records the server had when the pack started (GET /api/sync/info). */
+  /** Records the server had when the pack started (GET /api/sync/info?cemiterio=). */
   total: number;
   records: number;
   bytes: number;
@@ -20,15 +25,24 @@ export interface PackState {
   thumbsDone: number;
   thumbBytes: number;
   /** Where the records' time went (ms), for the bench and for support. */
-  timing?: { fetchMs: number; applyMs: number; thumbsMs?: number };
+  timing?: { fetchMs: number; applyMs: number; indexMs?: number; thumbsMs?: number };
   /** navigator.storage.persist()'s answer; null when the browser cannot say. */
   persisted: boolean | null;
   /** Where it stopped: the phase to resume and why (pt-BR message). */
   stopped?: { at: 'records' | 'thumbs'; reason: SyncStopReason; message: string };
 }
 
-export function freshPack(total: number, withThumbs: boolean): PackState {
+const PREFIX = 'pack.state.';
+const keyOf = (id: string) => `${PREFIX}${id}`;
+
+export function freshPack(
+  cemetery: { id: string; nome: string },
+  total: number,
+  withThumbs: boolean,
+): PackState {
   return {
+    id: cemetery.id,
+    nome: cemetery.nome,
     phase: 'records',
     withThumbs,
     total,
@@ -41,8 +55,20 @@ export function freshPack(total: number, withThumbs: boolean): PackState {
   };
 }
 
-export const readPack = (db: MemorialDb) => readMeta<PackState>(db, META.pack);
+export async function readPack(db: MemorialDb, id: string): Promise<PackState | undefined> {
+  return (await db.meta.get(keyOf(id)))?.value as PackState | undefined;
+}
+
+/** Every pack's state on the device (downloaded, cut short or under way). */
+export async function readPacks(db: MemorialDb): Promise<PackState[]> {
+  const rows = await db.meta.where('key').between(PREFIX, `${PREFIX}\uffff`).toArray();
+  return rows.map((r) => r.value as PackState);
+}
 
 export async function savePack(db: MemorialDb, state: PackState): Promise<void> {
-  await writeMeta(db, META.pack, state);
+  await db.meta.put({ key: keyOf(state.id), value: state });
+}
+
+export async function forgetPack(db: MemorialDb, id: string): Promise<void> {
+  await db.meta.delete(keyOf(id));
 }

@@ -1,6 +1,6 @@
 /**
- * Phase 2 of the visit pack: the card photo's thumbnail (≤ 320 px) of every record on the
- * device that has one, stored in `photos` as kind "pack", a few at a time, skipping those
+ * Phase 2 of a cemetery's visit pack: the card photo's thumbnail (≤ 320 px) of every record of
+ * the pack that has one, stored in `photos` as kind "pack", a few at a time, skipping those
  * already stored (a resumed pack, or photos seen before — those become "pack" so they are not
  * trimmed). Plain fetch(): the service worker only handles <img> loads, so nothing is stored
  * twice. A full device stops the phase cleanly (SyncStopped 'quota'); what is stored stays.
@@ -10,17 +10,17 @@ import { API_BASE } from '../../lib/api-base';
 import { PACK_TEXT } from '../../lib/texts/pack-texts';
 import type { MemorialDb } from '../db';
 import { ApiFailure } from '../failure';
+import { eachPackRecord } from '../pack-store/pack-read';
 import { storePhoto } from '../photo-store';
 import { isQuotaError, SyncStopped, toSyncStopped } from '../sync/sync-errors';
 
 const PARALLEL = 4;
 
-/** Paths ("sepultados/<thumb>") of the thumbnails the pack wants. */
-async function packThumbPaths(db: MemorialDb): Promise<string[]> {
+/** Paths ("sepultados/<thumb>") of the thumbnails a cemetery's pack wants. */
+export async function packThumbPaths(db: MemorialDb, packId: string): Promise<string[]> {
   const paths: string[] = [];
-  await db.sepultados.each((row) => {
-    const thumb = row.thumbs?.[0];
-    if (thumb) paths.push(`sepultados/${thumb}`);
+  await eachPackRecord(db, packId, (r) => {
+    if (r.thumb) paths.push(`sepultados/${r.thumb}`);
   });
   return paths;
 }
@@ -47,9 +47,10 @@ async function fetchThumb(path: string, signal: AbortSignal): Promise<Blob | nul
 
 export async function downloadThumbs(
   db: MemorialDb,
+  packId: string,
   options: { signal: AbortSignal; onProgress: (p: ThumbProgress) => void | Promise<void> },
 ): Promise<ThumbProgress> {
-  const wanted = await packThumbPaths(db);
+  const wanted = await packThumbPaths(db, packId);
   const held = new Set((await db.photos.toCollection().primaryKeys()).map(String));
   const heldWanted = wanted.filter((p) => held.has(p));
   // Seen before as "viewed": keep them for good now.

@@ -31,6 +31,7 @@ export function toCard(row: Row): SearchCard {
     quadra: row.quadra,
     chapa: row.chapa,
     dtFal: row.dtFal,
+    ...(row.cemiterio !== undefined ? { cemiterio: row.cemiterio } : {}),
     image: images[0] ?? null,
     images: images.slice(0, 1),
     thumb: row.thumbs?.[0] ?? images[0] ?? null,

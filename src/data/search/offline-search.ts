@@ -18,10 +18,10 @@
 
 import { chooseFuzzyTerms, hasFuzzyTerm } from '../../domain/search-fuzzy';
 import type { SearchQuery } from '../../domain/search-query';
-import { compareHits } from '../../domain/search-score';
-import type { SearchCard, SearchSuggestion } from '../../domain/search-types';
+import { compareHits, type SearchHit } from '../../domain/search-score';
+import type { SearchCard } from '../../domain/search-types';
 import type { LocalBurial, MemorialDb } from '../db';
-import { asRows, score, toCard } from './offline-hits';
+import { asRows, type Row, score, toCard } from './offline-hits';
 import {
   anyFor,
   idsFor,
@@ -35,7 +35,6 @@ import {
   vocabulary,
 } from './offline-lookup';
 import { pairCandidates } from './offline-pairs';
-import { suggestByNameStart } from './offline-suggest';
 
 interface OfflineResult {
   cards: SearchCard[];
@@ -124,7 +123,20 @@ export async function searchOffline(
   query: SearchQuery,
   limit: number,
 ): Promise<OfflineResult> {
-  if (query.terms.length === 0) return { cards: [], total: 0, fuzzy: false };
+  const { hits, fuzzy } = await searchRows(db, query);
+  return {
+    cards: hits.slice(0, limit).map((h) => toCard(h.record)),
+    total: hits.length,
+    fuzzy,
+  };
+}
+
+/** Every row matching the query, best first, with the scores (device-search.ts merges them). */
+export async function searchRows(
+  db: MemorialDb,
+  query: SearchQuery,
+): Promise<{ hits: SearchHit<Row>[]; fuzzy: boolean }> {
+  if (query.terms.length === 0) return { hits: [], fuzzy: false };
   const vocab = await vocabulary(db);
   const lookups = query.terms.map((t) => lookupFor(t, vocab));
   const paired = await pairCandidates(db, query, lookups, vocab, (l) => guess(l, vocab));
@@ -149,33 +161,5 @@ export async function searchOffline(
     hits = score(query, await load(db, typo.ids, typo.narrowest), fuzzy);
   }
   hits.sort(compareHits);
-  return {
-    cards: hits.slice(0, limit).map((h) => toCard(h.record)),
-    total: hits.length,
-    fuzzy: fuzzy.length > 0,
-  };
-}
-
-/**
- * Suggestions from the device: the search's first `limit`, in the server's suggestion shape;
- * for a broad name prefix proved from a few rows (offline-suggest.ts), like the server's.
- */
-export async function suggestOffline(
-  db: MemorialDb,
-  query: SearchQuery,
-  limit: number,
-): Promise<SearchSuggestion[]> {
-  if (query.terms.length === 0) return [];
-  const fast = await suggestByNameStart(db, query, limit, await vocabulary(db));
-  const cards = fast
-    ? fast.map((h) => toCard(h.record))
-    : (await searchOffline(db, query, limit)).cards;
-  return cards.map(({ _id, id, nome, rua, quadra, chapa }) => ({
-    _id,
-    id,
-    nome,
-    rua,
-    quadra,
-    chapa,
-  }));
+  return { hits, fuzzy: fuzzy.length > 0 };
 }

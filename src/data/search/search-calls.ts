@@ -2,8 +2,8 @@
  * GET /api/sepultados/pesquisa (spec §7) for the results page and the navbar suggestions, with
  * the device's copy as the answer when there is no signal (status 0 or navigator.onLine false).
  * Blank terms never reach here (callers check first); the server answers 400 to them anyway.
- * A cemetery narrows the server's answer; the device's copy is not narrowed (the offline
- * search, redesigned per cemetery pack in #17 part 2, owns that).
+ * A cemetery narrows the server's answer; the device's answer (device-search.ts: the visit
+ * packs held plus the records opened online) is not narrowed: the packs are the visitor's choice.
  */
 
 import { parseQuery, SEARCH_LIMITS, SEARCH_MSG } from '../../domain/search-query';
@@ -17,7 +17,13 @@ import { request } from '../api';
 import { storeCards } from '../burials-store';
 import { db as defaultDb, type MemorialDb } from '../db';
 import { ApiFailure } from '../failure';
-import { searchOffline, suggestOffline } from './offline-search';
+
+/**
+ * The device search (packs + rows) loads only when the signal is gone: the home page and the QR
+ * landing carry the navbar search, and their first load stays within its budget
+ * (docs/decisions.md: bundle budgets).
+ */
+const deviceSearch = () => import('./device-search');
 
 export interface SearchOutcome {
   cards: SearchCard[];
@@ -43,7 +49,11 @@ export async function fetchSearch(
   cemiterio: string | null = null,
 ): Promise<SearchOutcome> {
   const offline = async (): Promise<SearchOutcome> => {
-    const local = await searchOffline(database, parseQuery(q), SEARCH_LIMITS.defaultLimit);
+    const local = await (await deviceSearch()).searchDevice(
+      database,
+      parseQuery(q),
+      SEARCH_LIMITS.defaultLimit,
+    );
     return { cards: local.cards, total: local.total, fromDevice: true, fuzzy: local.fuzzy };
   };
   if (isOffline()) return offline();
@@ -78,7 +88,11 @@ export async function fetchSuggestions(
   cemiterio: string | null = null,
 ): Promise<SuggestionOutcome> {
   const offline = async (): Promise<SuggestionOutcome> => ({
-    items: await suggestOffline(database, parseQuery(q), SEARCH_LIMITS.suggestions),
+    items: await (await deviceSearch()).suggestDevice(
+      database,
+      parseQuery(q),
+      SEARCH_LIMITS.suggestions,
+    ),
     fromDevice: true,
   });
   try {

@@ -1,16 +1,18 @@
 /**
- * Keeps a visit pack current: once a pack exists (a cursor is stored), a delta sync
+ * Keeps the visit packs current: once a cemetery's pack is complete (its walk reached the end
+ * once), a delta sync of each (src/data/pack-store/pack-walk.ts, the same walk from its cursor)
  * runs on app start, when the signal comes back (`online`) and when the visitor returns to the
  * tab — at most once per 30 s, never twice at once, and silently (a failure waits for the next
  * occasion). Without a finished pack nothing is asked: a visitor who never downloaded (or
  * cancelled the first download) pays nothing.
  */
 import { db as defaultDb, type MemorialDb } from '../db';
+import { fetchPackPage } from '../pack-store/pack-fetch';
+import { type PackFetcher, walkPack } from '../pack-store/pack-walk';
+import { dropWholeRegisterPack } from './drop-old-pack';
 import { syncMine } from './mine-sync';
-import { type PageFetcher, syncRecords } from './record-sync';
 import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
-import { readCursor, readUpdatedAt } from './sync-meta';
 
 const DELTA_MIN_INTERVAL_MS = 30_000;
 
@@ -21,7 +23,7 @@ export type DeltaOutcome = 'no-pack' | 'throttled' | 'busy' | 'done' | SyncStopp
 /** One delta sync if a pack exists and none ran in the last 30 s (`force` skips the wait). */
 export async function deltaSync(
   database: MemorialDb = defaultDb,
-  options: { force?: boolean; now?: number; fetchPage?: PageFetcher } = {},
+  options: { force?: boolean; now?: number; fetchPage?: PackFetcher } = {},
 ): Promise<DeltaOutcome> {
   const outcome = await deltaRecords(database, options);
   if (outcome === 'done') await runAfterSync();
@@ -47,18 +49,20 @@ async function runAfterSync(): Promise<void> {
 
 async function deltaRecords(
   database: MemorialDb,
-  options: { force?: boolean; now?: number; fetchPage?: PageFetcher },
+  options: { force?: boolean; now?: number; fetchPage?: PackFetcher },
 ): Promise<DeltaOutcome> {
   const now = options.now ?? Date.now();
   if (!options.force && now - lastRun < DELTA_MIN_INTERVAL_MS) return 'throttled';
   // A pack exists once a walk reached its end; a first download cancelled half-way is not
   // resumed behind the visitor's back (the pack screen offers "Continuar download").
-  if (!(await readCursor(database)) || !(await readUpdatedAt(database))) return 'no-pack';
+  const packs = (await database.packs.toArray()).filter((p) => p.updatedAt !== undefined);
+  if (packs.length === 0) return 'no-pack';
   lastRun = now;
+  const fetchPage = options.fetchPage ?? fetchPackPage;
   try {
-    const locked = await withSyncLock(() =>
-      syncRecords(database, options.fetchPage ? { fetchPage: options.fetchPage } : {}),
-    );
+    const locked = await withSyncLock(async () => {
+      for (const pack of packs) await walkPack(database, pack.id, { fetchPage });
+    });
     if (locked.ran) await syncMine(database);
     return locked.ran ? 'done' : 'busy';
   } catch (err) {
@@ -74,8 +78,10 @@ export function resetDeltaThrottle(): void {
 
 /** Wires the three occasions; returns the function that unwires them. */
 export function startAutoSync(database: MemorialDb = defaultDb): () => void {
+  // Once: the whole-register pack of older versions goes (drop-old-pack.ts).
+  const cleared = dropWholeRegisterPack(database).catch(() => false);
   const run = () => {
-    void deltaSync(database).catch(() => undefined);
+    void cleared.then(() => deltaSync(database)).catch(() => undefined);
   };
   const onVisible = () => {
     if (document.visibilityState === 'visible') run();

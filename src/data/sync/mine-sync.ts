@@ -1,19 +1,21 @@
 /**
- * The records the logged-in person may edit, kept on the device beside the visit pack, so the
- * dashboard ("Memorial") and the record page's "Editar" work without signal. Fetched with
- * every pack download and delta sync from GET /api/sync/mine — an authenticated call answering
+ * The records the logged-in person may edit, kept on the device beside the visit packs, so the
+ * dashboard ("Memorial") and the record page's "Editar" work without signal: the ids, and for a
+ * concessionário the records themselves, whole (an admin's are every record: the packs' copies).
+ * Fetched with every pack download and delta sync from GET /api/sync/mine — an authenticated call answering
  * only for the caller, because the public record sync never says who manages a record.
  * Stored per person: on a shared phone, one person's list never answers for another.
  */
 import type { MineAnswer } from '../../domain/sync-types';
 import { request } from '../api';
 import type { MemorialDb } from '../db';
+import { rowFromRecord } from '../local-rows';
 import { readAuth } from '../session-storage';
 import { readMeta, writeMeta } from './sync-meta';
 
 const key = (userId: string) => `sync.mine.${userId}`;
 
-interface StoredMine extends MineAnswer {
+interface StoredMine extends Omit<MineAnswer, 'records'> {
   at: number;
 }
 
@@ -33,7 +35,13 @@ export async function syncMine(db: MemorialDb, now: number = Date.now()): Promis
       fallback: 'Não foi possível ler seus registros.',
     });
     if (answer.userId !== auth.userId) return;
-    await writeMeta(db, key(answer.userId), { ...answer, at: now } satisfies StoredMine);
+    const { records, ...mine } = answer;
+    // The assigned records whole (the pack carries card fields only), so they open and are
+    // corrected without signal; a pending edit still shows over them (the outbox overlay).
+    if (records && records.length > 0) {
+      await db.sepultados.bulkPut(records.map((r) => rowFromRecord(r, now)));
+    }
+    await writeMeta(db, key(answer.userId), { ...mine, at: now } satisfies StoredMine);
   } catch {
     // Without signal (or an ended session, announced by the client) the stored list stays.
   }

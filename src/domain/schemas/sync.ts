@@ -49,6 +49,11 @@ export const MineAnswerSchema = Type.Object({
   userId: Type.String(),
   all: Type.Boolean(),
   ids: Type.Array(Type.String()),
+  /**
+   * The full public records of `ids` (a concessionário's, never an admin's whole register), so
+   * the device can open and edit them without signal: the visit pack carries only card fields.
+   */
+  records: Type.Optional(Type.Array(PublicBurialSchema)),
 });
 
 /** The query string of GET /api/sync/sepultados. */
@@ -88,6 +93,8 @@ export const PackPageSchema = Type.Object({
   chapas: Type.Array(Type.String()),
   dtFal: Type.Array(Type.Union([Type.Integer(), Type.Null()])),
   fotos: Type.Array(Type.Tuple([Type.Integer(), Type.String(), Type.String()])),
+  /** Sparse: [record index in the page, its tributes] of the records with any (issue 14.3). */
+  homenagens: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
 });
 
 /** The query string of GET /api/sync/pack. */

@@ -1,120 +1,100 @@
 /**
- * /offline, "Uso offline": the sizes before starting, "Baixar cemitério para uso
- * offline" with a real progress bar, Cancelar and "Continuar download" (also after a reload),
- * optional thumbnails, persistent storage asked at the start, the space used, "Atualizado em …"
- * and "Atualizar agora". A stop (full device, no signal) is a message; the part stored works.
+ * /offline, "Uso offline": one visit pack per cemetery. The cemeteries are listed nearest first
+ * when the phone's position is known (asked only on request, or read when already allowed),
+ * else in the list's order; with one cemetery the screen is that cemetery's pack alone. Each
+ * pack has its sizes before starting, "Baixar cemitério para uso offline" with a real progress
+ * bar, Cancelar and "Continuar download" (also after a reload), optional thumbnails, "Atualizado
+ * em …" and "Remover do aparelho"; "Atualizar agora" updates every pack held. A stop (full
+ * device, no signal) is a message; the part stored works.
  */
-import { useState } from 'react';
-import { type PackView, usePack } from '../../data/pack/use-pack';
-import { formatBytes, formatCount, formatWhen, PACK_TEXT } from '../../lib/texts/pack-texts';
-import { PackProgress } from './pack-progress';
-import './offline.css';
+import { useMemo } from 'react';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { type PacksView, usePacks } from '../../data/pack/use-pack';
+import { nearestFirst } from '../../domain/cemetery-near';
+import type { Cemetery } from '../../domain/cemetery-types';
+import { formatBytes, PACK_TEXT } from '../../lib/texts/pack-texts';
+import { PackCemetery } from './pack-cemetery';
 import { PackSearchLink } from './pack-search-link';
+import { usePosition } from './use-position';
+import './offline.css';
 
-function Sizes({
-  info,
-  withThumbs,
-  onThumbs,
-}: {
-  info: PackView['info'];
-  withThumbs: boolean;
-  onThumbs: (on: boolean) => void;
-}) {
-  if (info === null) return <p className="pack-sizes">{PACK_TEXT.sizesLoading}</p>;
-  if (info === 'unavailable') return <p className="pack-sizes">{PACK_TEXT.sizesUnavailable}</p>;
-  return (
-    <div className="pack-sizes">
-      <p>
-        {PACK_TEXT.records(formatCount(info.records))} (~{formatBytes(info.recordBytesEstimate)})
-      </p>
-      {info.thumbs > 0 && (
-        <label className="pack-check">
-          <input
-            type="checkbox"
-            checked={withThumbs}
-            onChange={(e) => onThumbs(e.currentTarget.checked)}
-          />
-          {PACK_TEXT.withThumbs}: {PACK_TEXT.thumbs(formatCount(info.thumbs))} (~
-          {formatBytes(info.thumbBytes)})
-        </label>
-      )}
-    </div>
-  );
-}
-
-function statusText(view: PackView): string | null {
-  const { state } = view;
-  if (!state || view.running) return null;
-  if (state.phase === 'stopped' && state.stopped) {
-    return state.stopped.reason === 'cancelled' ? PACK_TEXT.cancelled : state.stopped.message;
+/** Cemeteries the list does not (or no longer) name but whose pack is here: shown too. */
+function withHeld(list: Cemetery[] | null, view: PacksView): Pick<Cemetery, 'id' | 'nome'>[] {
+  const out: Pick<Cemetery, 'id' | 'nome'>[] = [...(list ?? [])];
+  for (const [id, slot] of view.slots ?? []) {
+    if (!out.some((c) => c.id === id) && slot.state) out.push({ id, nome: slot.state.nome });
   }
-  if (state.phase === 'records' || state.phase === 'thumbs') return PACK_TEXT.interrupted;
-  if (state.phase === 'done') return PACK_TEXT.done;
-  return null;
+  return out;
 }
 
 export default function OfflinePage() {
-  const view = usePack();
-  const [withThumbs, setWithThumbs] = useState(true);
-  const { state } = view;
-  const unfinished = !view.running && state !== undefined && state.phase !== 'done';
-  const status = statusText(view);
-  const thumbsWanted = view.info !== 'unavailable' && view.info?.thumbs ? withThumbs : false;
+  const view = usePacks();
+  const cemeteries = useCemeteries();
+  const several = (cemeteries.list?.length ?? 0) > 1;
+  const position = usePosition(several);
+  const at = position.state.phase === 'known' ? position.state.at : null;
+  const ordered = useMemo(() => {
+    const placed = (cemeteries.list ?? []).map((c) => ({ ...c }));
+    const near = nearestFirst(placed, at);
+    const rows: { cemetery: Pick<Cemetery, 'id' | 'nome'>; distance: number | null }[] = near;
+    for (const extra of withHeld(cemeteries.list, view)) {
+      if (!rows.some((r) => r.cemetery.id === extra.id))
+        rows.push({ cemetery: extra, distance: null });
+    }
+    return rows;
+  }, [cemeteries.list, at, view]);
+  const anyHeld = [...(view.slots?.values() ?? [])].some((s) => s.hasPack);
   return (
     <section className="offline-page">
       <h1>{PACK_TEXT.title}</h1>
       <p>{PACK_TEXT.intro}</p>
-      {!view.running && <Sizes info={view.info} withThumbs={withThumbs} onThumbs={setWithThumbs} />}
-      {state && <PackProgress state={state} />}
-      {status && (
-        <p
-          className={state?.phase === 'stopped' ? 'pack-status pack-stopped' : 'pack-status'}
-          role="status"
-        >
-          {status}
+      {several && position.state.phase !== 'known' && (
+        <div className="pack-locate">
+          <button
+            type="button"
+            className="btn"
+            disabled={position.state.phase === 'locating'}
+            onClick={position.ask}
+          >
+            {position.state.phase === 'locating' ? PACK_TEXT.locating : PACK_TEXT.useLocation}
+          </button>
+          {position.state.phase === 'failed' && (
+            <p className="pack-note" role="status">
+              {PACK_TEXT.locationFailed}
+            </p>
+          )}
+        </div>
+      )}
+      {cemeteries.list === null && cemeteries.error && ordered.length === 0 && (
+        <p className="pack-status pack-stopped" role="status">
+          {PACK_TEXT.listUnavailable}
         </p>
       )}
-      <div className="pack-actions">
-        {view.running && (
-          <button type="button" className="btn" onClick={view.cancel}>
-            {PACK_TEXT.cancel}
-          </button>
-        )}
-        {unfinished && (
+      {ordered.map(({ cemetery, distance }, i) => (
+        <PackCemetery
+          key={cemetery.id}
+          cemetery={cemetery}
+          several={ordered.length > 1}
+          distance={distance}
+          nearest={at !== null && i === 0 && distance !== null}
+          view={view}
+        />
+      ))}
+      {anyHeld && (
+        <div className="pack-actions">
           <button
             type="button"
-            className="btn btn-primary"
-            onClick={() => view.start(thumbsWanted, true)}
+            className="btn"
+            disabled={view.updating || view.running !== null}
+            onClick={view.updateNow}
           >
-            {PACK_TEXT.resume}
-          </button>
-        )}
-        {!view.running && !unfinished && !view.hasPack && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => view.start(thumbsWanted, false)}
-          >
-            {PACK_TEXT.download}
-          </button>
-        )}
-        {!view.running && view.hasPack && (
-          <button type="button" className="btn" disabled={view.updating} onClick={view.updateNow}>
             {view.updating ? PACK_TEXT.updating : PACK_TEXT.updateNow}
           </button>
-        )}
-      </div>
+        </div>
+      )}
       {view.updateNote && (
         <p className="pack-status pack-stopped" role="status">
           {view.updateNote}
-        </p>
-      )}
-      {view.updatedAt !== undefined && (
-        <p className="pack-updated">{PACK_TEXT.updatedAt(formatWhen(view.updatedAt))}</p>
-      )}
-      {state && state.persisted !== null && (
-        <p className="pack-note">
-          {state.persisted ? PACK_TEXT.persisted : PACK_TEXT.notPersisted}
         </p>
       )}
       {view.storage && (

@@ -39,9 +39,11 @@ export function PackProgress({ state }: { state: PackState }) {
     <div className="pack-progress" aria-live="polite">
       <Bar
         label={
-          state.records >= recordsMax && state.phase !== 'records'
-            ? PACK_TEXT.phaseRecordsDone
-            : PACK_TEXT.phaseRecords
+          state.phase === 'index'
+            ? PACK_TEXT.phaseIndex
+            : state.records >= recordsMax && state.phase !== 'records'
+              ? PACK_TEXT.phaseRecordsDone
+              : PACK_TEXT.phaseRecords
         }
         value={state.records}
         max={recordsMax}

@@ -21,11 +21,14 @@ type Tributes = ReturnType<typeof useTributes>;
 
 export function TributeList({
   sepultadoId,
+  knownCount,
   tributes,
   viewer,
   heading,
 }: {
   sepultadoId: string;
+  /** The visit pack's count when the list was never loaded here (null: unknown). */
+  knownCount?: number | undefined;
   tributes: Tributes;
   viewer: { userId: string | null; role: string };
   heading: RefObject<HTMLHeadingElement | null>;
@@ -59,7 +62,13 @@ export function TributeList({
   }
 
   if (tributes.phase === 'unknown') {
-    return <p className="tribute-offline">{TRIBUTE_UI.offlineUnknown}</p>;
+    return (
+      <p className="tribute-offline">
+        {TRIBUTE_UI.offlineUnknown}
+        {/* The count a visit pack carries (#14.3). */}
+        {knownCount ? ` (${TRIBUTE_UI.count(knownCount)})` : ''}
+      </p>
+    );
   }
 
   return (

@@ -17,7 +17,17 @@ import './tributes.css';
 // photo and emoji controls or the outbox's submit path.
 const TributeForm = lazy(() => import('./tribute-form').then((m) => ({ default: m.TributeForm })));
 
-export function TributesSection({ sepultadoId }: { sepultadoId: string }) {
+/**
+ * `knownCount`: the tributes a visit pack counted for this record (null: no pack copy), said
+ * when the list itself was never loaded on this device (issue 14.3).
+ */
+export function TributesSection({
+  sepultadoId,
+  knownCount,
+}: {
+  sepultadoId: string;
+  knownCount?: number | undefined;
+}) {
   const session = useSession();
   const location = useLocation();
   const tributes = useTributes(sepultadoId);
@@ -57,6 +67,7 @@ export function TributesSection({ sepultadoId }: { sepultadoId: string }) {
         />
       )}
       <TributeList
+        knownCount={knownCount}
         sepultadoId={sepultadoId}
         tributes={tributes}
         viewer={{ userId: userId || null, role: session.role }}

@@ -13,6 +13,7 @@ export const PACK_TEXT = {
   sizesLoading: 'Calculando o tamanho…',
   sizesUnavailable: 'Sem conexão: o tamanho aparece quando houver sinal.',
   phaseRecords: 'Baixando registros',
+  phaseIndex: 'Preparando a busca offline',
   phaseThumbs: 'Baixando fotos em miniatura',
   phaseRecordsDone: 'Registros baixados',
   phaseThumbsDone: 'Fotos em miniatura baixadas',
@@ -28,6 +29,22 @@ export const PACK_TEXT = {
   offerDismiss: 'Agora não',
   thumbsStoppedQuota:
     'Sem espaço no aparelho para as fotos: os registros já baixados continuam funcionando.',
+  remove: 'Remover do aparelho',
+  removing: 'Removendo…',
+  confirmRemove: (nome: string) =>
+    `Remover ${nome} deste aparelho? A busca offline deixa de encontrar estes registros até baixar de novo.`,
+  nearest: 'Mais perto de você',
+  useLocation: 'Usar minha localização para sugerir o cemitério',
+  locating: 'Procurando sua localização…',
+  locationFailed: 'Não foi possível saber sua localização. Escolha o cemitério na lista.',
+  listUnavailable: 'Sem conexão: a lista de cemitérios aparece quando houver sinal.',
+  distance: (meters: number) =>
+    meters < 100
+      ? 'Você está aqui'
+      : meters < 1000
+        ? `A ${Math.round(meters / 10) * 10} m`
+        : `A ${(meters / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} km`,
+  held: (n: string) => `${n} registros neste aparelho`,
   updatedAt: (when: string) => `Atualizado em ${when}`,
   records: (n: string) => `${n} registros`,
   thumbs: (n: string) => `${n} fotos em miniatura`,
