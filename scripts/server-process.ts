@@ -39,6 +39,8 @@ export interface StartOptions {
   entry?: string;
   timeoutMs?: number;
   healthPath?: string;
+  /** Node's own flags for the server (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -49,7 +51,12 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   let log = '';
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', options.entry ?? path.join(ROOT, 'server/main.ts')],
+    [
+      ...(options.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      options.entry ?? path.join(ROOT, 'server/main.ts'),
+    ],
     {
       cwd: ROOT,
       env: {

@@ -316,11 +316,10 @@ export async function finadosScenario(ctx: BenchContext): Promise<Row[]> {
       TRUST_PROXY: 'true',
       ADMIN_EMAIL: process.env.BENCH_ADMIN_EMAIL ?? '',
       ADMIN_PASSWORD: process.env.BENCH_ADMIN_PASSWORD ?? '',
-      // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes.
-      ...(process.env.FINADOS_SERVER_NODE_OPTIONS
-        ? { NODE_OPTIONS: process.env.FINADOS_SERVER_NODE_OPTIONS }
-        : {}),
     },
+    // e.g. FINADOS_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the
+    // server's time goes (NODE_OPTIONS refuses --cpu-prof).
+    nodeArgs: process.env.FINADOS_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   });
   try {
     const base = new URL(server.url);
