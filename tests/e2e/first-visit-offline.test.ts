@@ -36,7 +36,10 @@ describe('first visit, then no signal: the tribute form on a grave the pack brou
     server = await startAppServer({ env: { SEED: 'demo' } });
     const res = await fetch(`${server.url}/api/sync/sepultados?limit=2000`);
     const records = ((await res.json()) as SyncAnswer).changed;
-    const [a, b] = records.filter((r) => r.nome);
+    // Two graves of one cemetery: the visitor takes the pack of the cemetery visited.
+    const named = records.filter((r) => r.nome);
+    const a = named[0];
+    const b = named.find((r) => r.id !== a?.id && r.cemiterio === a?.cemiterio);
     if (!a || !b) throw new Error('the demo cemetery has too few records');
     landing = a;
     other = b;
@@ -47,15 +50,17 @@ describe('first visit, then no signal: the tribute form on a grave the pack brou
     await server?.stop();
   });
 
-  /** QR landing → the pack offer → "Baixar cemitério para uso offline" → done. */
+  /** QR landing → the pack offer → its cemetery's "Baixar cemitério para uso offline" → done. */
   async function landAndTakePack(page: Page) {
     await page.goto(`/sepultados/${landing.id}`);
     await page.getByRole('heading', { name: landing.nome, level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Ver como' }).click();
     await page.waitForURL((url) => url.pathname === '/offline');
     await waitForServiceWorker(page);
-    await page.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
-    await page.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
+    // The demo city has several cemeteries: the one the landing's grave is in.
+    const card = page.getByRole('article', { name: landing.cemiterio ?? '' });
+    await card.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
+    await card.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
   }
 
   const form = (page: Page) => page.getByLabel(TRIBUTE_UI.textLabel);
