@@ -36,6 +36,8 @@ export interface Config {
   redisPrefix: string;
   /** MAX_CONCURRENT: the most API requests running at once in the public lane (0 = off). */
   maxConcurrent: number;
+  /** SEARCH_CACHE: `off` answers every search from the register (benchmarks of its cost). */
+  searchCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -127,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d+$/.test(maxConcurrentRaw) || maxConcurrent > 100_000) {
     problems.push('MAX_CONCURRENT deve ser um número inteiro entre 0 e 100000');
   }
+  const searchCacheRaw = str('SEARCH_CACHE') ?? 'on';
+  if (searchCacheRaw !== 'on' && searchCacheRaw !== 'off') {
+    problems.push('SEARCH_CACHE deve ser on ou off');
+  }
   const blockedWordsFileRaw = str('BLOCKED_WORDS_FILE');
   const blockedWordsFile = blockedWordsFileRaw ? path.resolve(blockedWordsFileRaw) : null;
   if (blockedWordsFile && !fs.existsSync(blockedWordsFile)) {
@@ -178,5 +184,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     redisPrefix,
     maxConcurrent,
+    searchCache: searchCacheRaw !== 'off',
   };
 }

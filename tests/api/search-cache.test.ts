@@ -54,3 +54,26 @@ describe.each(engines)('search answers cache ($name)', (engine) => {
     expect(await names('florisb', true)).toEqual(['Florisbela Antunes Cardoso']);
   });
 });
+
+describe.each(engines)('SEARCH_CACHE=off ($name)', (engine) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startApp(engine, { SEARCH_CACHE: 'off' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('answers every search from the register and holds nothing', async () => {
+    const admin = await actor(h, 'admin');
+    await createRecord(h, admin, { nome: 'Genoveva Uchoa Prates' });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await h.app.inject({ method: 'GET', url: '/api/sepultados/pesquisa?q=genoveva' });
+      expect(res.statusCode).toBe(200);
+      expect(
+        (res.json() as { sepultados: { nome: string }[] }).sepultados.map((c) => c.nome),
+      ).toEqual(['Genoveva Uchoa Prates']);
+    }
+    expect(h.app.ctx.searchCache.size).toBe(0);
+  });
+});

@@ -10,7 +10,9 @@
  * stamp has moved, so the next search misses and reads the register. The one window: a
  * search that ran while a write was still uncommitted (the sequence moves before the commit)
  * may keep the earlier answer under the new stamp, for TTL_MS at worst — as the record cache
- * already allows between instances. Cemetery renames (cards carry the name) clear it.
+ * already allows between instances. A cemetery rename (cards carry the name) rewrites its
+ * records, which moves the stamp too. `SEARCH_CACHE=off` skips it: the scale benchmark times
+ * the register's search, not this memory.
  */
 import type { AppContext } from '../../context';
 import { ReadCache } from '../burials/burials-cache';
@@ -35,6 +37,7 @@ export async function cachedSearch<T>(
   key: string,
   load: () => Promise<T>,
 ): Promise<T> {
+  if (!ctx.config.searchCache) return load();
   const stamp = await writeStamp(ctx);
   return (await ctx.searchCache.get(`${stamp}|${key}`, load)) as T;
 }
