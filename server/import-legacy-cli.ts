@@ -10,8 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/index';
+import { loadCliConfig, openCliDatabase } from './cli-setup';
 import { importLegacy } from './modules/legacy/legacy-import';
 
 const PRINTED_PROBLEMS = 200;
@@ -56,21 +55,8 @@ async function main() {
   const dryRun = process.argv.includes('--dry-run');
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const reportFile = path.resolve(arg('report') ?? `relatorio-importacao-${stamp}.txt`);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
+  const config = loadCliConfig();
+  const { database, where } = await openCliDatabase(config);
   console.error(
     `Importando ${from} em ${where}${dryRun ? ' (simulação: nada será gravado)' : ''}…`,
   );

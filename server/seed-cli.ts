@@ -10,11 +10,10 @@
  * transaction. No photos (the bench measures records, not files). Records are added to
  * whatever is there; the same --seed gives the same names.
  */
-import path from 'node:path';
 import { newId } from '../src/domain/ids';
-import { ConfigError, loadConfig } from './config';
+import { loadCliConfig, openCliDatabase } from './cli-setup';
 import { BURIAL_DATA_COLUMNS } from './db/burial-columns';
-import { openDatabase, type SqlRunner } from './db/index';
+import type { SqlRunner } from './db/index';
 import { bulkSeedPostgres } from './modules/seed/seed-bulk';
 import { CITY_CEMETERIES, cemeteryOf } from './modules/seed/seed-cemeteries';
 import { type GeneratedBurial, generateBurial, seededRandom } from './modules/seed/seed-generator';
@@ -83,21 +82,8 @@ async function main() {
   const count = numberArg('count', 1000, 10_000_000);
   const seed = numberArg('seed', 1, 2 ** 31);
   const batch = numberArg('batch', 2000, 20_000);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
+  const config = loadCliConfig();
+  const { database, where } = await openCliDatabase(config);
   console.log(`Semeando ${count} sepultados em ${where} (semente ${seed})…`);
   const started = Date.now();
   const rand = seededRandom(seed);

@@ -9,11 +9,10 @@
  * only the valid ones (none with --dry-run) and writes the refused rows to a CSV report.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { SHEET_HEADERS } from '../src/domain/spreadsheet';
-import { ConfigError, loadConfig } from './config';
-import { type Database, openDatabase } from './db/index';
+import { loadCliConfig, openCliDatabase } from './cli-setup';
+import type { Database } from './db/index';
 import { HttpError } from './lib/http-error';
 import { isRefused } from './modules/spreadsheets/sheet-check';
 import { refusedReport } from './modules/spreadsheets/sheet-import';
@@ -80,23 +79,14 @@ async function importFrom(database: Database, file: string, dryRun: boolean, rep
 async function main() {
   const command = process.argv[2];
   if (command !== 'export' && command !== 'import') fail('Use: sheet-cli export|import …');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadCliConfig(2);
   const out = arg('out');
   const file = arg('file');
   if (command === 'export' && !out) fail('Informe o arquivo: --out sepultados.xlsx (ou .csv)');
   if (command === 'import' && (!file || !fs.existsSync(file))) {
     fail('Informe uma planilha existente: --file planilha.csv (ou .xlsx)');
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const { database } = await openCliDatabase(config);
   try {
     if (command === 'export' && out) await exportTo(database, out);
     if (command === 'import' && file) {
