@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, actor, auth, createRecord } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
+import { tribute } from './tributes-helpers';
 
 describe.each(engines)('search answers cache ($name)', (engine) => {
   let h: Harness;
@@ -42,6 +43,22 @@ describe.each(engines)('search answers cache ($name)', (engine) => {
     });
     expect(removed.statusCode).toBe(200);
     expect(await names('eulalia borba')).toEqual([]);
+  });
+
+  it('a tribute keeps the held answers; a touch that can change a card does not', async () => {
+    const made = await createRecord(h, admin, { nome: 'Hermengarda Piva Tostes' });
+    expect(await names('hermengarda')).toEqual(['Hermengarda Piva Tostes']);
+    const held = h.app.ctx.searchCache.size;
+    // The tribute count's touch (migration 0016): the record moves in the sync stream only.
+    await tribute(h, admin, made.id, 'Saudades eternas.');
+    expect(await names('hermengarda')).toEqual(['Hermengarda Piva Tostes']);
+    expect(h.app.ctx.searchCache.size).toBe(held);
+    // A legacy photo import touches with -1: the card may show a new photo, so a new stamp.
+    await h.app.ctx.database.sql.query('UPDATE sepultados SET change_seq = -1 WHERE id = $1', [
+      made.id,
+    ]);
+    expect(await names('hermengarda')).toEqual(['Hermengarda Piva Tostes']);
+    expect(h.app.ctx.searchCache.size).toBe(held + 1);
   });
 
   it('a write from outside the app (plain SQL) shows on the next search too', async () => {

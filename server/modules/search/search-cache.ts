@@ -4,9 +4,10 @@
  * thousands of phones; each answer is a ranked index search, the costliest public read.
  *
  * Freshness without tracking every write path: the key starts with the register's write stamp,
- * the last value of sepultados_change_seq, which the trigger of migrations 0002/0006 bumps on
- * every insert, edit and (soft) deletion, from this process, another instance, the seed or an
- * import alike. Reading it is one tiny statement per search; after an acknowledged write the
+ * the last value of sepultados_search_seq, which the stamp trigger (migration 0016) bumps on
+ * every insert, edit, (soft) deletion and touch, from this process, another instance, the seed
+ * or an import alike — except a tribute's count touch, which no search answer shows (on
+ * Finados a tribute every few milliseconds would otherwise empty this memory). Reading it is one tiny statement per search; after an acknowledged write the
  * stamp has moved, so the next search misses and reads the register. The one window: a
  * search that ran while a write was still uncommitted (the sequence moves before the commit)
  * may keep the earlier answer under the new stamp, for TTL_MS at worst — as the record cache
@@ -26,7 +27,7 @@ export function newSearchCache(): ReadCache<unknown> {
 
 async function writeStamp(ctx: AppContext): Promise<string> {
   const [row] = await ctx.database.sql.query<{ v: string }>(
-    'SELECT last_value::text AS v FROM sepultados_change_seq',
+    'SELECT last_value::text AS v FROM sepultados_search_seq',
   );
   return row?.v ?? '0';
 }

@@ -267,6 +267,9 @@ export async function bulkSeedPostgres(
         `ALTER TABLE sepultados ALTER COLUMN change_xid SET DEFAULT ${xidDefault?.expr ?? `'2'::xid8`}`,
       );
       await main.query('ALTER TABLE sepultados ENABLE TRIGGER USER');
+      // The rows came in without the stamp trigger: held search answers must not outlive them
+      // (migration 0016).
+      await main.query(`SELECT nextval('sepultados_search_seq')`);
       const started = Date.now();
       await onEach(clients, indexes, async (client, index) => {
         const t0 = Date.now();

@@ -133,11 +133,14 @@ interface NewTribute {
 }
 
 /**
- * A touch (migration 0002: change_seq = -1 keeps the version): the record takes a new sync
- * position, so the visit packs' delta sync carries its new tribute count (issue 14.3).
+ * A touch (migration 0002: a new change_seq keeps the version): the record takes a new sync
+ * position, so the visit packs' delta sync carries its new tribute count (issue 14.3). -2, not
+ * -1: no search answer shows a tribute count, so held search answers stay (migration 0016).
  */
+const COUNT_TOUCH = -2;
+
 async function touchRecord(tx: Tx, sepultadoId: string): Promise<void> {
-  await tx.update(sepultados).set({ changeSeq: -1 }).where(eq(sepultados.id, sepultadoId));
+  await tx.update(sepultados).set({ changeSeq: COUNT_TOUCH }).where(eq(sepultados.id, sepultadoId));
 }
 
 /** Inserts unless a unique key clashes (answers null then); 404 if the record went meanwhile. */
