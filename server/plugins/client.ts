@@ -29,9 +29,17 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /** Content-hashed build output never changes under its name; anything else may. */
+const isHashed = (relPath: string) => relPath.startsWith('assets/');
+
 function cacheControl(relPath: string): string {
-  return relPath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return isHashed(relPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/**
+ * Validators and ranges on a hashed asset: an immutable file is never revalidated nor fetched in
+ * parts, so they are ~100 bytes of nothing on each of the first visit's scripts and styles.
+ */
+const HASHED_NEEDLESS_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 
 function sendIndex(reply: FastifyReply) {
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -54,6 +62,7 @@ export const clientPlugin = fp(async (app: FastifyInstance) => {
           .join('/')
           .replace(/\.(br|gz)$/, '');
         res.header('cache-control', cacheControl(rel));
+        if (isHashed(rel)) for (const name of HASHED_NEEDLESS_HEADERS) res.removeHeader(name);
         if (/\.(js|css|png|jpe?g|webp|ico|woff2)$/.test(rel) && rel !== 'sw.js') {
           for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         }
