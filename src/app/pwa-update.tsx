@@ -60,7 +60,7 @@ export function PwaUpdate() {
   }
   if (offlineReady) {
     return (
-      <div className="pwa-banner pwa-ready" role="status">
+      <div className="pwa-banner" role="status">
         Pronto para uso offline
       </div>
     );

@@ -88,11 +88,12 @@ function Root() {
   return (
     <>
       <FlashMessages />
-      <PwaUpdate />
       <AutoSync />
       <RouteFocus />
       <DocumentTitle />
       <Outlet />
+      {/* After the page, below the fold: it never covers a control nor moves the page (app.css). */}
+      <PwaUpdate />
     </>
   );
 }

@@ -65,10 +65,40 @@ describe('first visit, then no signal: the tribute form on a grave the pack brou
 
   const form = (page: Page) => page.getByLabel(TRIBUTE_UI.textLabel);
 
+  /** What the status holding `text` sits over: the page's visible text and controls it overlaps. */
+  function coveredBy(page: Page, text: string): Promise<string[]> {
+    return page.evaluate((wanted) => {
+      const status = [...document.querySelectorAll('[role="status"]')].find((e) =>
+        e.textContent?.includes(wanted),
+      );
+      if (!status) return ['(no status)'];
+      const pinned = ['fixed', 'sticky'].includes(getComputedStyle(status).position);
+      if (pinned) return ['(pinned to the screen: covers whatever scrolls under it)'];
+      const box = status.getBoundingClientRect();
+      const hit = (r: DOMRect) =>
+        r.width > 0 &&
+        r.height > 0 &&
+        r.left < box.right &&
+        box.left < r.right &&
+        r.top < box.bottom &&
+        box.top < r.bottom;
+      return [...document.querySelectorAll('a, button, input, textarea, select, h1, h2, p, img')]
+        .filter((e) => !status.contains(e) && !e.contains(status))
+        .filter((e) => hit(e.getBoundingClientRect()))
+        .map((e) => `${e.tagName.toLowerCase()}: ${(e.textContent ?? '').trim().slice(0, 40)}`);
+    }, text);
+  }
+
   it('a visitor without an account sees the record and the login line, and no form', async () => {
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     try {
+      // A cold first visit: the service worker's news comes while the visitor reads the record
+      // and covers nothing, now or when scrolled (it is not pinned to the screen).
+      await page.goto(`/sepultados/${landing.id}`);
+      const ready = page.getByRole('status').filter({ hasText: 'Pronto para uso offline' });
+      await ready.waitFor({ timeout: 30_000 });
+      expect(await coveredBy(page, 'Pronto para uso offline')).toEqual([]);
       await landAndTakePack(page);
       await context.setOffline(true);
       await page.goto(`/sepultados/${other.id}`);
