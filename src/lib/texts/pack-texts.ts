@@ -59,10 +59,10 @@ const number = new Intl.NumberFormat('pt-BR');
 
 export const formatCount = (n: number) => number.format(n);
 
+/** Sizes as people read them: "850 kB", "1 MB", "1,4 GB" — never "1.015 kB". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) {
-    return `${number.format(Math.max(1, Math.round(bytes / 1024)))} kB`;
-  }
+  const kb = Math.max(1, Math.round(bytes / 1024));
+  if (kb < 1000) return `${number.format(kb)} kB`;
   if (bytes < 1024 ** 3) {
     return `${(bytes / 1024 ** 2).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
   }
