@@ -8,6 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
+import { TEXT as BURIAL_TEXT } from '../../src/lib/texts/burial-texts';
 import {
   ADMIN,
   callApi,
@@ -128,6 +129,32 @@ describe('a concessionário works a whole day without signal', () => {
     await page.locator('.outbox-item', { hasText: MINE }).getByText('Enviado').waitFor();
     const now = await api<{ chapa: string }>('GET', `sepultados/${ids[MINE]}`, adminToken);
     expect(now.body.chapa).toBe('0599');
+    await context.close();
+  });
+
+  // docs/decisions.md, "Visit pack per cemetery": an admin's offline edits cover the records
+  // whose full copy is on the device; the pack holds only a summary of the others, and the
+  // edit screen says so instead of an error or an empty form.
+  it("an admin offline: a record the pack only summarises says why it can't be edited", async () => {
+    context = await newPhoneContext(browser, server.url);
+    page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/offline');
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
+    await page.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
+
+    await context.setOffline(true);
+    await page.goto(`/sepultados/${ids[OTHER]}`);
+    await page.getByRole('heading', { name: OTHER, level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Editar' }).click();
+    await page.getByText(BURIAL_TEXT.editOfflineNoCopy).waitFor();
+    expect(await page.getByLabel('Placa').count()).toBe(0);
+    expect(await page.locator('.flash-error').count()).toBe(0);
     await context.close();
   });
 });

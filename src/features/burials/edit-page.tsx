@@ -85,10 +85,11 @@ export default function EditPage() {
   const [stale, setStale] = useState<{ failure: StaleFailure; itemId: string } | null>(null);
   const pending = unsentEdit(useRecordOutbox(id));
 
-  const loadFailed = load.phase === 'failed';
+  // "Erro ao carregar" only when the server answered with a failure; no answer is said inline.
+  const loadRefused = load.phase === 'failed' && !load.offline;
   useEffect(() => {
-    if (loadFailed) flash.error(TEXT.editLoadError);
-  }, [loadFailed, flash]);
+    if (loadRefused) flash.error(TEXT.editLoadError);
+  }, [loadRefused, flash]);
   const assigned = load.phase === 'ready' ? load.assigned : [];
   const { setValue } = opened;
   const setAssigned = useCallback(
@@ -223,7 +224,7 @@ export default function EditPage() {
         {load.phase === 'loading' && <p className="loading">{TEXT.loading}</p>}
         {load.phase === 'failed' && (
           <p className="form-alert" role="alert">
-            {load.offline ? TEXT.offline : TEXT.editLoadError}
+            {load.offline ? TEXT.editOfflineNoCopy : TEXT.editLoadError}
           </p>
         )}
         {refused && (

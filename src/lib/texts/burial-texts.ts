@@ -67,6 +67,8 @@ export const TEXT = {
     'Sem conexão: lista guardada neste aparelho. As correções ficam guardadas e são enviadas quando o sinal voltar.',
   offline:
     'Sem conexão com a internet. Esta ação precisa de conexão; tente de novo quando o sinal voltar.',
+  editOfflineNoCopy:
+    'Sem conexão: este aparelho não tem o registro completo (o pacote do cemitério traz só o resumo). Para corrigi-lo sem sinal, abra-o uma vez com internet.',
   deviceCopy: 'Mostrando a cópia guardada neste aparelho.',
   deviceCopyOffline: 'Sem conexão: mostrando a cópia guardada neste aparelho.',
   detailOffline:
