@@ -43,12 +43,14 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     iss: ISSUER,
     expiresIn: ttlSeconds * 1000,
   });
+  // No fast-jwt cache: its key is a SHA-256 of the token, as dear as the HMAC it saves
+  // (docs/decisions.md "Authenticated requests"); `verified` below keys on the token itself.
   const verifier = createVerifier({
     key: secret,
     algorithms: ['HS256'],
     allowedIss: ISSUER,
-    cache: 1000,
   });
+  const verified = new VerifiedTokens();
   const macKeys = new Map<string, Buffer>();
   const macKey = (purpose: string): Buffer => {
     let key = macKeys.get(purpose);
@@ -63,13 +65,45 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       crypto.createHmac('sha256', macKey(purpose)).update(data).digest('base64url'),
     sign: (claims) => signer({ sub: claims.sub, tv: claims.tv }),
     verify: (token) => {
+      const known = verified.get(token);
+      if (known) return known;
       try {
-        const payload = verifier(token) as { sub?: unknown; tv?: unknown };
+        const payload = verifier(token) as { sub?: unknown; tv?: unknown; exp?: unknown };
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        return { sub: payload.sub, tv: payload.tv };
+        const claims = { sub: payload.sub, tv: payload.tv };
+        if (typeof payload.exp === 'number') verified.set(token, claims, payload.exp * 1000);
+        return claims;
       } catch {
         return null;
       }
     },
   };
+}
+
+/**
+ * Tokens this process verified, keyed by the token string itself (a Map lookup hashes it in
+ * V8, a fraction of a microsecond), held until the token's own expiry. Only tokens whose
+ * signature checked are stored, so forged ones cannot fill it; at most MAX entries, the oldest
+ * out first. What a token may do is still decided per request from the user's row (its
+ * token_version: a password change, reset or deletion ends it at once).
+ */
+class VerifiedTokens {
+  private static readonly MAX = 10_000;
+  private readonly entries = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+
+  get(token: string): TokenClaims | null {
+    const hit = this.entries.get(token);
+    if (!hit) return null;
+    if (hit.expiresAt > Date.now()) return hit.claims;
+    this.entries.delete(token);
+    return null;
+  }
+
+  set(token: string, claims: TokenClaims, expiresAt: number): void {
+    if (this.entries.size >= VerifiedTokens.MAX) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, { claims, expiresAt });
+  }
 }
