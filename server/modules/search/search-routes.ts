@@ -13,6 +13,7 @@ import {
   SearchSuggestionsAnswerSchema,
 } from '../../../src/domain/schemas/search';
 import { SEARCH_LIMITS } from '../../../src/domain/search-query';
+import { sendEncodedJson } from '../../lib/encoded-json';
 import { tooMany } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
 import { searchBurials, suggestBurials } from './search';
@@ -28,7 +29,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Union([SearchAnswerSchema, SearchSuggestionsAnswerSchema]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Public and comparatively costly (a ranked index search): bounded per address so one
       // client cannot tie up the database. Typing with suggestions is ~3 requests per second
       // at worst, well under the default of 120 a minute.
@@ -42,16 +43,19 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const { q, limit, suggestions, cemiterio } = request.query;
       const where = cemiterio ?? '';
+      // The held answer object is sent as bytes made once (server/lib/encoded-json.ts).
       if (suggestions) {
-        const sepultado = await cachedSearch(app.ctx, `s|${where}|${q ?? ''}`, () =>
-          suggestBurials(app.ctx, q, cemiterio ?? null),
-        );
-        return { sepultado, total: sepultado.length };
+        const answer = await cachedSearch(app.ctx, `s|${where}|${q ?? ''}`, async () => {
+          const sepultado = await suggestBurials(app.ctx, q, cemiterio ?? null);
+          return { sepultado, total: sepultado.length };
+        });
+        return sendEncodedJson(request, reply, answer);
       }
       const max = limit ?? SEARCH_LIMITS.defaultLimit;
-      return cachedSearch(app.ctx, `q|${max}|${where}|${q ?? ''}`, () =>
+      const answer = await cachedSearch(app.ctx, `q|${max}|${where}|${q ?? ''}`, () =>
         searchBurials(app.ctx, q, max, cemiterio ?? null),
       );
+      return sendEncodedJson(request, reply, answer);
     },
   );
 };
