@@ -3,7 +3,7 @@
  * the demo register (two cemeteries): "Uso offline" lists both with their own sizes → "Baixar
  * cemitério para uso offline" on the one being visited → progress to 100 % and "Atualizado em …"
  * → no signal, reload → a grave never opened before is found by rua/quadra/placa and by name,
- * the card naming its cemetery, and opens with its photo from the device (the pack's thumbnail,
+ * the card naming its cemetery (and, narrowed to the other cemetery, not at all), and opens with its photo from the device (the pack's thumbnail,
  * not the placeholder) and its tribute count ("Homenagens disponíveis quando houver conexão (n
  * homenagens)"); with signal again, "Remover do aparelho" frees the pack and the offline search
  * no longer finds it. And a record opened with signal keeps its full photo.
@@ -136,6 +136,19 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.goto(searchUrl(elsewhere.nome));
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
     expect(await page.getByRole('heading', { name: elsewhere.nome }).count()).toBe(0);
+
+    // Narrowed to a cemetery (the results page's choice, as online): only that pack's hits.
+    const nameQuery = encodeURIComponent(byName.nome);
+    await page.goto(`/sepultados/pesquisa?q=${nameQuery}&cemiterio=${other.id}`);
+    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await page.getByText(SEARCH_MSG.noResults).waitFor();
+    expect(await page.getByRole('heading', { name: byName.nome }).count()).toBe(0);
+    await page.goto(`/sepultados/pesquisa?q=${nameQuery}&cemiterio=${visited.id}`);
+    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await page.getByRole('heading', { name: byName.nome }).first().waitFor();
+    const narrowed = await page.locator('.search-card').allInnerTexts();
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.every((text) => text.includes(visited.nome))).toBe(true);
 
     // By name, then open it: the record, its photo and its tribute count come from the device.
     await page.goto(searchUrl(byName.nome));
