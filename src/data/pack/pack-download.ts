@@ -12,6 +12,7 @@
 import type { MemorialDb } from '../db';
 import { fetchPackPage } from '../pack-store/pack-fetch';
 import { type PackFetcher, removePack, walkPack } from '../pack-store/pack-walk';
+import { forgetPlan } from '../plan/plan-offline';
 import { syncMine } from '../sync/mine-sync';
 import { SyncStopped, toSyncStopped } from '../sync/sync-errors';
 import { withSyncLock } from '../sync/sync-lock';
@@ -157,7 +158,8 @@ export async function runPack(
 
 /**
  * Removes a cemetery's pack to free space: its pages and index, its thumbnails (a record is in
- * one cemetery, so no other pack shares them) and its progress. Records opened online stay.
+ * one cemetery, so no other pack shares them), its plan and its progress. Records opened online
+ * stay.
  */
 export async function deletePack(db: MemorialDb, id: string): Promise<void> {
   if (running?.id === id) throw new Error('pack running');
@@ -171,6 +173,8 @@ export async function deletePack(db: MemorialDb, id: string): Promise<void> {
         .and((p) => p.kind === 'pack')
         .delete();
       await forgetPack(db, id);
+      // Its plan too (plan-offline.ts); a failure there leaves only an image behind.
+      await forgetPlan(db, id).catch(() => undefined);
     },
     { wait: true },
   );
