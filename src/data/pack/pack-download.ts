@@ -12,7 +12,6 @@
 import type { MemorialDb } from '../db';
 import { fetchPackPage } from '../pack-store/pack-fetch';
 import { type PackFetcher, removePack, walkPack } from '../pack-store/pack-walk';
-import { forgetPlan } from '../plan/plan-offline';
 import { syncMine } from '../sync/mine-sync';
 import { SyncStopped, toSyncStopped } from '../sync/sync-errors';
 import { withSyncLock } from '../sync/sync-lock';
@@ -173,8 +172,11 @@ export async function deletePack(db: MemorialDb, id: string): Promise<void> {
         .and((p) => p.kind === 'pack')
         .delete();
       await forgetPack(db, id);
-      // Its plan too (plan-offline.ts); a failure there leaves only an image behind.
-      await forgetPlan(db, id).catch(() => undefined);
+      // Its plan too; a failure there leaves only an image behind. Loaded here only: a static
+      // import made plan-offline.ts shared by four pages, and so part of every page's load.
+      await import('../plan/plan-offline')
+        .then(({ forgetPlan }) => forgetPlan(db, id))
+        .catch(() => undefined);
     },
     { wait: true },
   );
