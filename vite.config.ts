@@ -38,6 +38,10 @@ const DETAIL_SHARED =
 const CEMETERIES_CHUNK =
   /[\\/]src[\\/](data[\\/]cemeteries[\\/](use-cemeteries|cemetery-calls)|domain[\\/]cemetery-messages|ui[\\/]cemetery-choice)\./;
 
+// The cemetery plans on the device (src/data/plan/plan-offline.ts): drawn by the map and kept
+// by the visit pack, both loaded on demand — never part of a page's first load.
+const PLANS = /[\\/]src[\\/]data[\\/]plan[\\/]plan-offline\./;
+
 const CHUNKS = {
   groups: [
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
@@ -53,7 +57,8 @@ const CHUNKS = {
       name: 'shared',
       // Feature code used by four pages or more; next, the small modules the QR landing (the
       // detail page) shares with a page or two, which otherwise came as six 1 KB requests.
-      test: (id: string) => SCREEN_CODE.test(id),
+      // Not the plans kept on the device: only the map (lazy) and the visit pack use them.
+      test: (id: string) => SCREEN_CODE.test(id) && !PLANS.test(id),
       minShareCount: 4,
       priority: 10,
     },

@@ -1,15 +1,17 @@
 /**
- * Offline search in the browser ("offline search over 100k records in Chromium
- * (Dexie): median under 30 ms"). Fills the app's IndexedDB database in Debian's Chromium with
- * `--count` generated records (the seed generator, same rows as `npm run seed`), then times
- * the app's own offline search and suggestions over queries families type (search-queries.ts).
- * `npm run bench` runs it as the `offline-search` scenario (scenarios/offline-search.ts).
+ * The offline search in the browser, as the app runs it today: the visit pack of one cemetery
+ * (src/data/pack-store: compact pages and a token index) holding `--count` generated records
+ * (the seed generator, seed 1: the same records and queries as the Dexie-rows bench this
+ * replaced, whose figures issue #17 gives as the baseline), installed in Debian's Chromium by
+ * the app's own pack walk, then the app's own device search (device-search.ts searchDevice: 50
+ * cards + total) and suggestions (suggestDevice: 8) timed over queries families type
+ * (search-queries.ts). `npm run bench` runs it as the `offline-search` scenario
+ * (scenarios/offline-search.ts).
  *
  *   npx tsx bench/offline-search-chromium.ts [--count 100000] [--rounds 3] [--profile DIR]
  *
- * --profile keeps the Chromium profile (and so the filled database) in DIR between runs: the
- * fill of 100k rows takes minutes, the timings seconds. The page is then served on a fixed
- * port, since IndexedDB belongs to an origin.
+ * --profile keeps the Chromium profile (and so the installed pack) in DIR between runs. The
+ * page is then served on a fixed port, since IndexedDB belongs to an origin.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,33 +21,46 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { generateBurial, seededRandom } from '../server/modules/seed/seed-generator';
-import type { LocalBurial } from '../src/data/db';
-import { searchFields } from '../src/data/local-rows';
+import { encodePackRecords, type PackRecord } from '../src/domain/pack-format';
+import { PACK_PAGE_LIMIT, type PackAnswer } from '../src/domain/sync-types';
 import { searchQueries, suggestionQueries } from './scenarios/search-queries';
 
-const CHUNK = 5_000;
 const PROFILE_PORT = 47_316;
+const CEMETERY = 'Cemitério Municipal';
 
-function rows(count: number): LocalBurial[] {
+/** The generated register (seed 1: the same records the Dexie-rows bench searched). */
+function records(count: number): PackRecord[] {
   const rand = seededRandom(1);
   return Array.from({ length: count }, (_, i) => {
     const g = generateBurial(rand);
-    const id = (0x65f0a1b2 + i).toString(16).padStart(24, '0');
     return {
-      _id: id,
-      id,
+      id: (0x65f0a1b2 + i).toString(16).padStart(24, '0'),
       nome: g.nome,
       rua: g.rua,
       quadra: g.quadra,
       chapa: g.chapa,
       dtFal: g.dtFal,
-      images: [],
-      thumbs: [],
-      full: false,
-      storedAt: i,
-      ...searchFields(g),
+      image: null,
+      thumb: null,
+      homenagens: 0,
     };
   });
+}
+
+/** The pack's stream as the server would send a first walk: pages of 5000, cursor = next page. */
+function pages(data: PackRecord[]): PackAnswer[] {
+  const out: PackAnswer[] = [];
+  for (let i = 0; i < data.length; i += PACK_PAGE_LIMIT) {
+    out.push({
+      cursor: String(out.length + 1),
+      hasMore: i + PACK_PAGE_LIMIT < data.length,
+      reset: false,
+      deleted: [],
+      again: [],
+      ...encodePackRecords(data.slice(i, i + PACK_PAGE_LIMIT)),
+    });
+  }
+  return out;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -62,8 +77,10 @@ export interface OfflineFigure {
 
 export interface OfflineRun {
   count: number;
-  /** Milliseconds spent filling IndexedDB (0 when a kept profile already held the rows). */
+  /** Milliseconds the pack's install took (walk + index; 0 when a kept profile held it). */
   fillMs: number;
+  /** Of which building the index. */
+  indexMs: number;
   rounds: number;
   chromium: string;
   figures: OfflineFigure[];
@@ -110,17 +127,23 @@ export async function runOfflineSearch(options: OfflineOptions): Promise<Offline
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`http://127.0.0.1:${actual}/`);
     await page.waitForFunction(() => 'bench' in globalThis);
-    const data = rows(options.count);
+    const data = records(options.count);
     let fillMs = 0;
+    let indexMs = 0;
     const held = await page.evaluate(() => (globalThis as unknown as BenchWindow).bench.count());
     if (held !== options.count) {
-      const fillStart = Date.now();
-      await page.evaluate(() => (globalThis as unknown as BenchWindow).bench.clear());
-      for (let i = 0; i < data.length; i += CHUNK) {
-        const chunk = data.slice(i, i + CHUNK);
-        await page.evaluate((r) => (globalThis as unknown as BenchWindow).bench.put(r), chunk);
+      for (const p of pages(data)) {
+        await page.evaluate((a) => (globalThis as unknown as BenchWindow).bench.add(a), p);
       }
-      fillMs = Date.now() - fillStart;
+      const installed = await page.evaluate(
+        (nome) => (globalThis as unknown as BenchWindow).bench.install(nome),
+        CEMETERY,
+      );
+      if (installed.records !== options.count) {
+        throw new Error(`pack holds ${installed.records} of ${options.count} records`);
+      }
+      fillMs = installed.ms;
+      indexMs = installed.indexMs;
     }
     const step = Math.max(1, Math.floor(options.count / 60));
     const graves = data.filter((_, i) => i % step === 0).slice(0, 60);
@@ -144,6 +167,7 @@ export async function runOfflineSearch(options: OfflineOptions): Promise<Offline
     return {
       count: options.count,
       fillMs,
+      indexMs,
       rounds: options.rounds,
       chromium: context.browser()?.version() ?? 'chromium',
       figures,
@@ -158,8 +182,8 @@ export async function runOfflineSearch(options: OfflineOptions): Promise<Offline
 interface BenchWindow {
   bench: {
     count(): Promise<number>;
-    clear(): Promise<void>;
-    put(rows: LocalBurial[]): Promise<number>;
+    add(page: PackAnswer): void;
+    install(nome: string): Promise<{ ms: number; indexMs: number; records: number }>;
     time(
       queries: readonly string[],
       rounds: number,
@@ -178,7 +202,9 @@ async function main() {
     rounds: Number(arg('rounds') ?? 3),
     profile: arg('profile'),
   });
-  const lines = [`records: ${run.count} (filled in ${run.fillMs} ms), rounds: ${run.rounds}`];
+  const lines = [
+    `records: ${run.count} (pack installed in ${run.fillMs.toFixed(0)} ms, index ${run.indexMs.toFixed(0)} ms), rounds: ${run.rounds}`,
+  ];
   for (const f of run.figures) {
     lines.push(
       `${f.kind}: ${f.calls} calls, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +

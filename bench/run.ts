@@ -240,17 +240,23 @@ async function main() {
   // first-visit and bundle write their own files; a run of only those writes nothing else.
   const ownReport = ['first-visit', 'bundle'];
   const scaleOnly = only?.length === 1 && only[0] === 'scale';
+  // The offline search alone runs no server: its data is the generated pack, said in its rows.
+  const offlineOnly = only?.length === 1 && only[0] === 'offline-search';
   if (!only || only.some((n) => !ownReport.includes(n))) {
     const file = writeReport(
       rows,
       {
-        engines: scaleOnly ? 'postgres' : engines.join(', '),
+        engines: scaleOnly ? 'postgres' : offlineOnly ? 'none (Chromium only)' : engines.join(', '),
         load: scaleOnly
           ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
-          : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+          : offlineOnly
+            ? 'one call at a time in the page'
+            : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
         data: scaleOnly
           ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
-          : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+          : offlineOnly
+            ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
+            : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
         'load average (1, 5, 15 min) at start': loadAtStart,
         'load average (1, 5, 15 min) at end': loadAvg,
       },

@@ -1,9 +1,11 @@
 /**
- * The offline search in Chromium ("offline search over 100k records in Chromium
- * (Dexie): median under 30 ms") as rows of the bench report: the app's own searchOffline
- * (50 cards + total) and the suggestions (its first 8, as the app's device search) over the app's IndexedDB database filled with the
- * seed generator's records (bench/offline-search-chromium.ts does the work). No server: it
- * runs once per bench, not per engine. p95 goes into the note (the table has p50 and p99).
+ * The offline search in Chromium as rows of the bench report: the app's own device search
+ * (searchDevice: 50 cards + total) and suggestions (suggestDevice: 8) over one cemetery's visit
+ * pack (the pack store: compact pages + token index) of the seed generator's records, installed
+ * by the app's own pack walk (bench/offline-search-chromium.ts does the work). No server: it runs
+ * once per bench, not per engine. Beside each figure, the baseline issue #17 measured for the
+ * search this replaced (Dexie rows, one indexed row per record, same records and queries).
+ * p95 goes into the note (the table has p50 and p99).
  */
 
 import type { Row } from '../lib/report';
@@ -12,28 +14,43 @@ import { runOfflineSearch } from '../offline-search-chromium';
 export interface OfflineScenarioOptions {
   count: number;
   rounds: number;
-  /** A Chromium profile kept between runs (the 100k fill takes minutes); fresh when absent. */
+  /** A Chromium profile kept between runs (with the pack installed); fresh when absent. */
   profile?: string;
 }
 
 const TARGETS = {
-  search: 'searchOffline (50 + total, 1 chamada por vez)',
-  suggest: 'searchOffline, 8 primeiros (sugestões; 1 chamada por vez)',
+  search: 'searchDevice sobre o pacote (50 + total, 1 chamada por vez)',
+  suggest: 'suggestDevice sobre o pacote (8 sugestões, 1 chamada por vez)',
+} as const;
+
+/**
+ * Issue #17's figures for the Dexie-rows search (searchOffline) at 100,000 records, and the
+ * suggestions of the same run (bench/RESULTS.md, 2026-11-22): median / p95 / p99 in ms.
+ */
+const BASELINE = {
+  search: { p50: 9, p95: 110, p99: 336 },
+  suggest: { p50: 14, p95: 91.1, p99: 102.1 },
 } as const;
 
 export async function offlineSearchScenario(options: OfflineScenarioOptions): Promise<Row[]> {
   const run = await runOfflineSearch(options);
   const fill =
-    run.fillMs > 0 ? `preenchido em ${(run.fillMs / 1000).toFixed(0)} s` : 'perfil mantido';
-  return run.figures.map((f) => ({
-    scenario: 'offline-search',
-    engine: `Chromium ${run.chromium} (Dexie)`,
-    target: TARGETS[f.kind],
-    p50: f.p50,
-    p99: f.p99,
-    ratio: f.kind === 'search' ? `mediana ${f.p50 < 30 ? '<' : '≥'} 30 ms` : '',
-    note:
-      `p95 ${f.p95.toFixed(1)} ms; ${run.count} registros no IndexedDB (${fill}); ` +
-      `${f.calls} chamadas (${run.rounds} rodadas), com resultado ${f.found}/${f.calls}`,
-  }));
+    run.fillMs > 0
+      ? `pacote instalado em ${(run.fillMs / 1000).toFixed(1)} s (índice ${(run.indexMs / 1000).toFixed(1)} s)`
+      : 'perfil mantido';
+  return run.figures.map((f) => {
+    const b = BASELINE[f.kind];
+    return {
+      scenario: 'offline-search',
+      engine: `Chromium ${run.chromium} (pacote por cemitério)`,
+      target: TARGETS[f.kind],
+      p50: f.p50,
+      p99: f.p99,
+      ratio: f.kind === 'search' ? `mediana ${f.p50 < 30 ? '<' : '≥'} 30 ms` : '',
+      note:
+        `p95 ${f.p95.toFixed(1)} ms; antes (linhas Dexie, issue #17): mediana ${b.p50} / p95 ${b.p95} / p99 ${b.p99} ms; ` +
+        `${run.count} registros em um pacote (${fill}); ` +
+        `${f.calls} chamadas (${run.rounds} rodadas), com resultado ${f.found}/${f.calls}`,
+    };
+  });
 }

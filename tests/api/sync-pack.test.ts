@@ -9,7 +9,14 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packIdAt, packRecordAt } from '../../src/domain/pack-format';
 import type { PackAnswer } from '../../src/domain/sync-types';
-import { type Actor, actor, auth, createRecord, createWithPhotos } from './burials-helpers';
+import {
+  type Actor,
+  actor,
+  auth,
+  createRecord,
+  createWithPhotos,
+  multipartBody,
+} from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
 import { jpeg } from './image-fixtures';
 import { patchRecord } from './sync-helpers';
@@ -200,6 +207,67 @@ describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
     await tribute(h, admin, first.id, 'Flores');
     const again = await pack({ cemiterio: delta, limit: '100', since: after.cursor });
     expect(count(again, first.id)).toBe(2);
+  });
+
+  it("ends each walk with the cemetery's plan: a changed plan reaches the next delta, never a 304", async () => {
+    const first = await createRecord(h, admin, {
+      nome: 'Pessoa Epsilon',
+      cemiterio: 'Cemitério Épsilon',
+    });
+    const z = await createRecord(h, admin, { nome: 'Pessoa Zeta', cemiterio: 'Cemitério Zeta' });
+    const epsilon = await cemeteryOf(first.id);
+    const get = (query: Record<string, string>, etag?: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: `/api/sync/pack?${new URLSearchParams(query)}`,
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+    const held = new Map<string, string>();
+    const none = await walk(held, { cemiterio: epsilon });
+    // Only the last page says it; no plan yet.
+    expect(none.pages.at(-1)?.plano).toBeNull();
+    expect(none.pages.slice(0, -1).every((p) => p.plano === undefined)).toBe(true);
+    const idle = await get({ cemiterio: epsilon, since: none.cursor });
+    const idleTag = String(idle.headers.etag);
+    expect((await get({ cemiterio: epsilon, since: none.cursor }, idleTag)).statusCode).toBe(304);
+
+    // The admin saves Épsilon's plan (no record written): the same cursor's answer changes.
+    const { payload, headers } = await multipartBody(
+      { south: '-20.387', west: '-43.505', north: '-20.384', east: '-43.502' },
+      [{ name: 'plano.jpg', type: 'image/jpeg', data: await jpeg(400, 300), field: 'imagem' }],
+    );
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/api/cemiterios/${epsilon}/plano`,
+      headers: { ...auth(admin), ...headers },
+      payload,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const saved = put.json() as { image: string; updatedAt: string };
+    const delta = await get({ cemiterio: epsilon, since: none.cursor }, idleTag);
+    expect(delta.statusCode).toBe(200);
+    const answer = delta.json() as PackAnswer;
+    expect(answer.nomes).toEqual([]);
+    expect(answer.plano).toMatchObject({
+      image: saved.image,
+      bounds: { south: -20.387, west: -43.505, north: -20.384, east: -43.502 },
+    });
+    // Corners alone changed: a new tag again.
+    const corners = await multipartBody({ north: '-20.383' }, []);
+    const moved = await h.app.inject({
+      method: 'PUT',
+      url: `/api/cemiterios/${epsilon}/plano`,
+      headers: { ...auth(admin), ...corners.headers },
+      payload: corners.payload,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const later = await get({ cemiterio: epsilon, since: none.cursor }, String(delta.headers.etag));
+    expect(later.statusCode).toBe(200);
+    expect((later.json() as PackAnswer).plano?.bounds.north).toBe(-20.383);
+    // Another cemetery's walk carries its own plan (none), the whole register's none at all.
+    const zeta = await pack({ cemiterio: await cemeteryOf(z.id), limit: '100' });
+    expect(zeta.plano).toBeNull();
+    expect((await pack({ limit: '5000' })).plano).toBeUndefined();
   });
 
   it('refuses a malformed cursor or cemetery id', async () => {

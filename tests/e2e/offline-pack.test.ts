@@ -3,12 +3,16 @@
  * the demo register (two cemeteries): "Uso offline" lists both with their own sizes → "Baixar
  * cemitério para uso offline" on the one being visited → progress to 100 % and "Atualizado em …"
  * → no signal, reload → a grave never opened before is found by rua/quadra/placa and by name,
- * the card naming its cemetery, and opens with its photo from the device (the pack's thumbnail,
+ * the card naming its cemetery (and, narrowed to the other cemetery, not at all), and opens with its photo from the device (the pack's thumbnail,
  * not the placeholder) and its tribute count ("Homenagens disponíveis quando houver conexão (n
  * homenagens)"); with signal again, "Remover do aparelho" frees the pack and the offline search
- * no longer finds it. And a record opened with signal keeps its full photo.
+ * no longer finds it. And a record opened with signal keeps its full photo. And the plan: a
+ * pack brings its cemetery's plan, a plan changed by an admin reaches the phone with the
+ * pack's delta sync ("Atualizar agora"), and the map of a grave of that cemetery draws it
+ * without signal (not the first cemetery's plan).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import { SEARCH_MSG } from '../../src/domain/search-query';
@@ -37,6 +41,45 @@ async function photoSize(page: Page) {
     // What the srcset chose (the 800 px copy on a phone).
     current: el.currentSrc,
   }));
+}
+
+/** Demo graves lie at the centre ± 0.0009° (server/modules/seed/seed-plan.ts). */
+const PLAN_CORNERS = { south: '-20.3868', north: '-20.3844', west: '-43.5047', east: '-43.5023' };
+
+/** Uploads a plain square plan `side` px wide as the cemetery's; answers its image name. */
+async function uploadPlan(url: string, token: string, cemetery: string, side: number) {
+  const png = await sharp({
+    create: { width: side, height: side, channels: 3, background: '#e9e4d8' },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  for (const [k, v] of Object.entries(PLAN_CORNERS)) form.append(k, v);
+  form.append('imagem', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'plano.png');
+  const res = await fetch(`${url}/api/cemiterios/${cemetery}/plano`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { image: string }).image;
+}
+
+/** The image name of the plan the device keeps for a cemetery (plan-offline.ts), or null. */
+function storedPlanImage(page: Page, cemetery: string): Promise<string | null> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('memorial');
+        open.onsuccess = () => {
+          const get = open.result.transaction('meta').objectStore('meta').get(`plan.${id}`);
+          get.onsuccess = () => resolve(get.result?.value?.image ?? null);
+          get.onerror = () => reject(get.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+    cemetery,
+  );
 }
 
 const searchUrl = (q: string) => `/sepultados/pesquisa?q=${encodeURIComponent(q)}`;
@@ -137,6 +180,19 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
     expect(await page.getByRole('heading', { name: elsewhere.nome }).count()).toBe(0);
 
+    // Narrowed to a cemetery (the results page's choice, as online): only that pack's hits.
+    const nameQuery = encodeURIComponent(byName.nome);
+    await page.goto(`/sepultados/pesquisa?q=${nameQuery}&cemiterio=${other.id}`);
+    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await page.getByText(SEARCH_MSG.noResults).waitFor();
+    expect(await page.getByRole('heading', { name: byName.nome }).count()).toBe(0);
+    await page.goto(`/sepultados/pesquisa?q=${nameQuery}&cemiterio=${visited.id}`);
+    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await page.getByRole('heading', { name: byName.nome }).first().waitFor();
+    const narrowed = await page.locator('.search-card').allInnerTexts();
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.every((text) => text.includes(visited.nome))).toBe(true);
+
     // By name, then open it: the record, its photo and its tribute count come from the device.
     await page.goto(searchUrl(byName.nome));
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
@@ -185,6 +241,56 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.goto(searchUrl(`${byPlace.rua} quadra ${byPlace.quadra} placa ${byPlace.chapa}`));
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
     expect(await page.getByRole('heading', { name: byPlace.nome }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("draws the plan of the record's cemetery offline, changed by an admin and brought by the pack's delta sync", async () => {
+    const token = (await callApi<{ token: string }>(server.url, 'POST', 'users/login', '', ADMIN))
+      .body.token;
+    // The cemetery without the demo's plan (the first cemetery's, of /api/mapa/plano): a map
+    // drawing that one instead would show a 1200 px image.
+    const list = (await (await fetch(`${server.url}/api/cemiterios`)).json()) as {
+      id: string;
+      nome: string;
+      plan: unknown;
+    }[];
+    const target = list.find((c) => c.plan === null);
+    if (!target) throw new Error('one demo cemetery should have no plan');
+    const grave = all.find((r) => r.cemiterio === target.nome && r.latitude !== null);
+    if (!grave) throw new Error('the demo cemetery has no grave with coordinates');
+    const first = await uploadPlan(server.url, token, target.id, 600);
+
+    const context = await newPhoneContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/offline');
+    await waitForServiceWorker(page);
+    const card = page.getByRole('article', { name: target.nome });
+    await card.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
+    await card.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
+    expect(await storedPlanImage(page, target.id)).toBe(first);
+
+    // The grave opened once with signal (its coordinates are stored), its map drawn.
+    await page.goto(`/sepultados/${grave.id}`);
+    await page.getByRole('heading', { name: 'Como chegar', level: 2 }).scrollIntoViewIfNeeded();
+    await page.locator('img.plan-overlay[src^="blob:"]').waitFor();
+
+    // The admin uploads a new plan; the phone gets it with "Atualizar agora" (a delta sync),
+    // the map not open meanwhile.
+    const second = await uploadPlan(server.url, token, target.id, 300);
+    await page.goto('/offline');
+    await page.getByRole('button', { name: 'Atualizar agora' }).click();
+    await expect
+      .poll(() => storedPlanImage(page, target.id), { timeout: 30_000, interval: 250 })
+      .toBe(second);
+
+    await context.setOffline(true);
+    await page.goto(`/sepultados/${grave.id}`);
+    await page.getByRole('heading', { name: grave.nome, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Como chegar', level: 2 }).scrollIntoViewIfNeeded();
+    const overlay = page.locator('img.plan-overlay[src^="blob:"]');
+    await overlay.waitFor({ state: 'visible' });
+    expect(await overlay.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(300);
+    await screenshot(page, 'offline-pack-plan-390');
     await context.close();
   });
 

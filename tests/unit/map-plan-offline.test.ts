@@ -2,13 +2,20 @@
  * precachePlan: the cemetery plan lands on the device (meta "plan" + the image Blob in
  * photos, kind "plan"), is a no-op when the server has none, downloads the image only when its
  * name changed, keeps one plan only, and turns a full device into an ApiFailure, not a crash.
+ * keepPackPlans: the plan a visit pack's walk ended with becomes that cemetery's plan on the
+ * device ("plan.<id>"), one per cemetery held; a changed plan replaces its image, a plan gone
+ * or a pack removed frees it; the map finds a record's cemetery by its name.
  * The HTTP client is replaced (Node has no page origin for ky's relative URLs); Dexie is real
  * (fake-indexeddb).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/data/db';
 import { ApiFailure } from '../../src/data/failure';
+import { applyPackPage, freshMeta } from '../../src/data/pack-store/pack-walk';
+import { planCemetery } from '../../src/data/plan/plan-cemetery';
 import {
+  forgetPlan,
+  keepPackPlans,
   PLAN_META_KEY,
   type PlanMeta,
   precachePlan,
@@ -16,6 +23,8 @@ import {
   STORAGE_FULL_STATUS,
 } from '../../src/data/plan/plan-offline';
 import { MAP_MSG } from '../../src/domain/map-messages';
+import { encodePackRecords } from '../../src/domain/pack-format';
+import type { PackAnswer } from '../../src/domain/sync-types';
 
 const calls = vi.hoisted(() => ({
   plan: null as PlanMeta | null,
@@ -105,5 +114,83 @@ describe('precachePlan', () => {
     vi.mocked(request).mockRejectedValueOnce(new ApiFailure(0, MAP_MSG.planLoadError));
     const failure = (await precachePlan().catch((err: unknown) => err)) as ApiFailure;
     expect(failure.offline).toBe(true);
+  });
+});
+
+describe("the plans of the cemeteries held (the visit pack's)", () => {
+  const A = 'a'.repeat(24);
+  const B = 'b'.repeat(24);
+  /** The last page of a walk (no record changed) saying the cemetery's plan. */
+  const lastPage = (plano: PlanMeta | null): PackAnswer => ({
+    cursor: '1.2.3.4',
+    hasMore: false,
+    reset: false,
+    deleted: [],
+    again: [],
+    ...encodePackRecords([]),
+    plano,
+  });
+  const planImages = async () =>
+    (await db.photos.where('kind').equals('plan').primaryKeys()).sort();
+
+  beforeEach(async () => {
+    calls.plan = null;
+    calls.images = [];
+    await Promise.all([db.photos.clear(), db.meta.clear(), db.packs.clear(), db.packPages.clear()]);
+    await db.packs.bulkPut([freshMeta(A, 'Cemitério da Saudade'), freshMeta(B, 'São João')]);
+  });
+
+  it('keeps each pack’s plan, and a changed one replaces it at the next delta sync', async () => {
+    await applyPackPage(db, A, lastPage(planNamed('a')), 10);
+    await applyPackPage(db, B, lastPage(planNamed('b')), 10);
+    // Not stored with the pages (no record came).
+    expect(await db.packPages.count()).toBe(0);
+    await keepPackPlans();
+    expect((await readStoredPlan(A))?.plan).toEqual(planNamed('a'));
+    expect((await readStoredPlan(B))?.plan).toEqual(planNamed('b'));
+    expect(calls.images).toHaveLength(2);
+
+    // Unchanged: nothing asked.
+    await keepPackPlans();
+    expect(calls.images).toHaveLength(2);
+
+    // The admin uploaded a new image for A: the delta's last page says so.
+    const changed = { ...planNamed('c'), updatedAt: '2026-11-23T03:00:00.000Z' };
+    await applyPackPage(db, A, lastPage(changed), 10);
+    await keepPackPlans();
+    expect((await readStoredPlan(A))?.plan).toEqual(changed);
+    expect(calls.images).toEqual([
+      `images/plano/${planNamed('a').image}`,
+      `images/plano/${planNamed('b').image}`,
+      `images/plano/${changed.image}`,
+    ]);
+    expect(await planImages()).toEqual(
+      [`plano/${changed.image}`, `plano/${planNamed('b').image}`].sort(),
+    );
+    // Corners alone: no image downloaded, the new corners kept.
+    const corners = { ...changed, bounds: { ...BOUNDS, north: -20.38 }, updatedAt: 'later' };
+    await applyPackPage(db, A, lastPage(corners), 10);
+    await keepPackPlans();
+    expect((await readStoredPlan(A))?.plan.bounds.north).toBe(-20.38);
+    expect(calls.images).toHaveLength(3);
+
+    // The plan is gone on the server (null): forgotten; a removed pack's plan goes too.
+    await applyPackPage(db, A, lastPage(null), 10);
+    await keepPackPlans();
+    expect(await readStoredPlan(A)).toBeNull();
+    await forgetPlan(db, B);
+    expect(await readStoredPlan(B)).toBeNull();
+    expect(await planImages()).toEqual([]);
+  });
+
+  it("finds a record's cemetery by its name: the packs, then the list kept on the device", async () => {
+    expect(await planCemetery('cemiterio da  saudade', false)).toBe(A);
+    expect(await planCemetery('Cemitério do Carmo', false)).toBeNull();
+    await db.meta.put({
+      key: 'cemiterios',
+      value: [{ id: 'c'.repeat(24), nome: 'Cemitério do Carmo' }],
+    });
+    expect(await planCemetery('Cemitério do Carmo', false)).toBe('c'.repeat(24));
+    expect(await planCemetery(null, false)).toBeNull();
   });
 });

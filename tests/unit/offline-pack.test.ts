@@ -17,7 +17,7 @@ import { type PackExtra, packExtras } from '../../src/data/pack/pack-extras';
 import { readPack, readPacks } from '../../src/data/pack/pack-state';
 import { eachPackRecord, findPackRecord } from '../../src/data/pack-store/pack-read';
 import type { PackFetcher } from '../../src/data/pack-store/pack-walk';
-import { searchDevice } from '../../src/data/search/device-search';
+import { searchDevice, suggestDevice } from '../../src/data/search/device-search';
 import { deltaSync, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
 import { dropWholeRegisterPack } from '../../src/data/sync/drop-old-pack';
 import { encodePackRecords, type PackRecord } from '../../src/domain/pack-format';
@@ -58,6 +58,27 @@ function answer(records: PackRecord[], cursor: string): PackAnswer {
     ...encodePackRecords(records),
   };
 }
+
+/** The fields of a record opened online that these tests do not look at. */
+const openedBase = {
+  idade: null,
+  dtNasc: null,
+  nacionalidade: null,
+  mae: null,
+  pai: null,
+  epitafio: null,
+  tipoSepultura: null,
+  latitude: null,
+  longitude: null,
+  images: [],
+  thumbs: [],
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+  rua: 'Rua A',
+  quadra: '1',
+  dtFal: '2020-01-01',
+};
 
 /** Cemetery A: records 1–20 (10 with a photo); B: 101–105. One page each. */
 function fakeServer(later: Record<string, PackRecord[]> = {}) {
@@ -252,25 +273,7 @@ describe('visit pack per cemetery', () => {
   it('searches the packs and the records opened online as one register', async () => {
     await run(fakeServer(), { withThumbs: false });
     // Opened online: one of the pack's cemetery (counted once) and one of a cemetery not held.
-    const base = {
-      idade: null,
-      dtNasc: null,
-      nacionalidade: null,
-      mae: null,
-      pai: null,
-      epitafio: null,
-      tipoSepultura: null,
-      latitude: null,
-      longitude: null,
-      images: [],
-      thumbs: [],
-      version: 1,
-      createdAt: '2024-01-01T00:00:00.000Z',
-      updatedAt: '2024-01-01T00:00:00.000Z',
-      rua: 'Rua A',
-      quadra: '1',
-      dtFal: '2020-01-01',
-    };
+    const base = openedBase;
     await db.sepultados.bulkPut([
       rowFromRecord({
         ...base,
@@ -297,6 +300,56 @@ describe('visit pack per cemetery', () => {
     const typo = await searchDevice(db, parseQuery('visiatda'), 5);
     expect(typo.fuzzy).toBe(true);
     expect(typo.cards.map((c) => c.id)).toEqual([id(900)]);
+  });
+
+  it('narrows to the chosen cemetery: its pack when held, else its rows opened online', async () => {
+    const s = fakeServer();
+    await run(s, { withThumbs: false });
+    await run(s, { cemetery: B, total: 5, withThumbs: false });
+    const C = { id: 'c'.repeat(24), nome: 'Cemitério do Carmo' };
+    // The list the device kept (the rows name their cemetery, the choice is its id).
+    await db.meta.put({ key: 'cemiterios', value: [A, B, C] });
+    const opened = (n: number, nome: string, cemiterio: string) =>
+      rowFromRecord({
+        ...openedBase,
+        _id: id(n),
+        id: id(n),
+        nome,
+        chapa: String(n),
+        cemiterio,
+      });
+    await db.sepultados.bulkPut([
+      opened(4, 'Pessoa Teste4', A.nome),
+      // Its name in other letters: the same cemetery (cemeteryNameKey).
+      opened(900, 'Pessoa Visitada', 'cemiterio  do carmo'),
+      opened(901, 'Joana Visitado', 'Cemitério Distante'),
+    ]);
+    const ids = (r: { cards: { id: string }[] }) => r.cards.map((c) => c.id).sort();
+    const inA = await searchDevice(db, parseQuery('pessoa'), 50, A.id);
+    expect(inA.total).toBe(20);
+    expect(inA.cards.every((c) => c.cemiterio === A.nome)).toBe(true);
+    const inB = await searchDevice(db, parseQuery('pessoa'), 50, B.id);
+    expect(inB.total).toBe(5);
+    expect(inB.cards.every((c) => c.cemiterio === B.nome)).toBe(true);
+    // No pack of C: its rows opened online, and only those.
+    const inC = await searchDevice(db, parseQuery('pessoa'), 50, C.id);
+    expect(ids(inC)).toEqual([id(900)]);
+    expect(inC.total).toBe(1);
+    // The typo pass is decided within the cemetery, as the server does with ?cemiterio=:
+    // "visitado" is exact elsewhere (901), a typo of C's "visitada".
+    const typo = await searchDevice(db, parseQuery('visitado'), 8, C.id);
+    expect(typo.fuzzy).toBe(true);
+    expect(ids(typo)).toEqual([id(900)]);
+    const everywhere = await searchDevice(db, parseQuery('visitado'), 8);
+    expect([everywhere.fuzzy, ids(everywhere)]).toEqual([false, [id(901)]]);
+    // A pack hit's typo stays in its pack too.
+    expect(ids(await searchDevice(db, parseQuery('outra pesoa0'), 8, A.id))).toEqual([]);
+    expect(ids(await searchDevice(db, parseQuery('outra pesoa0'), 8, B.id))).toEqual([id(101)]);
+    // A cemetery the device cannot name finds nothing (as the server for an unknown id).
+    expect((await searchDevice(db, parseQuery('pessoa'), 8, 'd'.repeat(24))).total).toBe(0);
+    // Suggestions follow the same narrowing.
+    const suggested = await suggestDevice(db, parseQuery('pessoa'), 8, B.id);
+    expect(suggested.map((x) => x.cemiterio)).toEqual(Array(5).fill(B.nome));
   });
 });
 

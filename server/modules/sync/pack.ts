@@ -24,6 +24,7 @@ import type { AppContext } from '../../context';
 import { consume } from '../../lib/consume';
 import { badRequest } from '../../lib/http-error';
 import { cardPhoto } from '../burials/burials-projection';
+import { getPlan } from '../map/plan';
 import { MAX_SEQ, MAX_XID, type Position, readHorizon, START, waitedForHeldBack } from './sync';
 
 export const PACK_LIMIT = { default: 2000, max: 5000 } as const;
@@ -150,12 +151,21 @@ export async function packPage(
       deleted,
       again,
       ...columns,
+      // The plan as of the end of the walk (read after the rows: a plan saved meanwhile shows
+      // now or in the next delta, never lost).
+      ...(options.cemiterio && !hasMore ? { plano: await getPlan(ctx, options.cemiterio) } : {}),
     };
   }
 }
 
-/** Weak ETag of a pack answer (same reasoning as sync.ts syncEtag). */
+/**
+ * Weak ETag of a pack answer (same reasoning as sync.ts syncEtag), plus the plan's stamp on a
+ * last page: a plan saved with no record written since keeps the cursor but changes the tag,
+ * so the browser's revalidation does not answer the old plan from its cache.
+ */
 export function packEtag(answer: PackAnswer): string {
   const count = answer.nomes.length + answer.deleted.length;
-  return `W/"p${answer.cursor}-${count}-${answer.hasMore ? 1 : 0}${answer.reset ? 1 : 0}"`;
+  const plan =
+    answer.plano === undefined ? '' : `-${answer.plano ? Date.parse(answer.plano.updatedAt) : 0}`;
+  return `W/"p${answer.cursor}-${count}-${answer.hasMore ? 1 : 0}${answer.reset ? 1 : 0}${plan}"`;
 }

@@ -6,6 +6,7 @@
 import { CEM_MSG } from '../../domain/cemetery-messages';
 import type { Cemetery, CemeteryCreate, CemeteryEdit } from '../../domain/cemetery-types';
 import { request } from '../api';
+import type { MemorialDb } from '../db';
 import { ApiFailure } from '../failure';
 
 /**
@@ -25,9 +26,9 @@ function isCemeteryList(value: unknown): value is Cemetery[] {
 }
 
 /** The list this device last saw, or null (never read, or the device's storage failed). */
-export async function readStoredCemeteries(): Promise<Cemetery[] | null> {
+export async function readStoredCemeteries(database?: MemorialDb): Promise<Cemetery[] | null> {
   try {
-    const row = await (await deviceDb()).meta.get(LIST_META_KEY);
+    const row = await (database ?? (await deviceDb())).meta.get(LIST_META_KEY);
     return row && isCemeteryList(row.value) ? row.value : null;
   } catch {
     return null;

@@ -7,6 +7,7 @@
  * indexed, the pages hold the records in the ranking's tie order, so ordinal = rank.
  */
 import type { PackColumns } from '../../domain/pack-format';
+import type { PackAnswer } from '../../domain/sync-types';
 
 export interface PackMeta {
   /** The cemetery's id; '' for the whole register. */
@@ -25,6 +26,11 @@ export interface PackMeta {
    * (-1: deleted or moved to another cemetery). Only ids sent more than once or removed: small.
    */
   overrides: Record<string, number>;
+  /**
+   * The cemetery's plan as the last walk's end said it (null: none; absent: not said yet, e.g.
+   * the whole register). Its image is kept with the other plans (plan-offline.ts).
+   */
+  plan?: PackAnswer['plano'];
   /** When a walk last reached the end (the copy is complete as of then). */
   updatedAt?: number;
   /**

@@ -286,17 +286,21 @@ async function typoPass(
  * The query over every pack on the device, best first, at most `limit`, each hit saying its
  * cemetery: as one register holding all their records would answer (a record is in one
  * cemetery) — the typo pass only when no pack matches exactly, its words chosen from what all
- * the packs hold.
+ * the packs hold. `cemiterio` (an id): that cemetery's pack only, as `?cemiterio=` narrows the
+ * server's register before it decides anything (none held: no hit).
  */
 export async function searchPacks(
   db: MemorialDb,
   query: SearchQuery,
   limit: number,
+  cemiterio: string | null = null,
 ): Promise<PackSearchResult> {
   if (query.terms.length === 0) return { hits: [], total: 0, fuzzy: false };
   // One pack after the other, largest first: the best hits so far let the next pack stop
   // reading as soon as nothing unread there can enter the answer (pack-ranked.ts).
-  const packs = (await packHandles(db)).sort((a, b) => b.size - a.size);
+  const packs = (await packHandles(db))
+    .filter((h) => cemiterio === null || h.meta.id === cemiterio)
+    .sort((a, b) => b.size - a.size);
   let hits: SearchHit<PackHit>[] = [];
   const kth = () => hits[limit - 1] ?? null;
   const keep = (more: SearchHit<PackHit>[]) => {

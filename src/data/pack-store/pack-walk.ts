@@ -57,7 +57,7 @@ export async function applyPackPage(
         .delete();
       meta = { ...freshMeta(pack, meta.nome), gen: meta.gen ?? 0 };
     }
-    const { cursor, hasMore, reset: _r, deleted, again, ...columns } = answer;
+    const { cursor, hasMore, reset: _r, deleted, again, plano, ...columns } = answer;
     const first = meta.next;
     const n = columns.nomes.length;
     if (n > 0) {
@@ -70,6 +70,8 @@ export async function applyPackPage(
     meta.cursor = cursor;
     meta.bytes += bytes;
     if (!hasMore) meta.updatedAt = now;
+    // The cemetery's plan as of this walk's end (plan-offline.ts keepPackPlans stores its image).
+    if (plano !== undefined) meta.plan = plano;
     await db.packs.put(meta);
   });
 }

@@ -157,7 +157,8 @@ export async function runPack(
 
 /**
  * Removes a cemetery's pack to free space: its pages and index, its thumbnails (a record is in
- * one cemetery, so no other pack shares them) and its progress. Records opened online stay.
+ * one cemetery, so no other pack shares them), its plan and its progress. Records opened online
+ * stay.
  */
 export async function deletePack(db: MemorialDb, id: string): Promise<void> {
   if (running?.id === id) throw new Error('pack running');
@@ -171,6 +172,11 @@ export async function deletePack(db: MemorialDb, id: string): Promise<void> {
         .and((p) => p.kind === 'pack')
         .delete();
       await forgetPack(db, id);
+      // Its plan too; a failure there leaves only an image behind. Loaded here only: a static
+      // import made plan-offline.ts shared by four pages, and so part of every page's load.
+      await import('../plan/plan-offline')
+        .then(({ forgetPlan }) => forgetPlan(db, id))
+        .catch(() => undefined);
     },
     { wait: true },
   );

@@ -7,7 +7,7 @@
  */
 import { ApiFailure } from '../failure';
 import { keepLoadedAssets } from '../lazy-assets';
-import { precachePlan, STORAGE_FULL_STATUS } from '../plan/plan-offline';
+import { keepPackPlans, STORAGE_FULL_STATUS } from '../plan/plan-offline';
 import { SyncStopped } from '../sync/sync-errors';
 import { packCode } from './pack-code';
 
@@ -20,16 +20,18 @@ export interface PackExtra {
 export const packExtras: PackExtra[] = [];
 
 /**
- * The cemetery plan: without it the map has nothing to draw under the marker where
- * there is no signal. A full device stops the pack with the plan's own message; any other
- * failure is reported by the pack and leaves the records in place.
+ * The plan of each cemetery held, as its pack's walk named it (plan-offline.ts keepPackPlans):
+ * without it the map has nothing to draw under the marker where there is no signal. Run after
+ * the download and after every delta sync, so a changed plan arrives with the records. A full
+ * device stops the pack with the plan's own message; any other failure is reported by the pack
+ * and leaves the records in place.
  */
 packExtras.push({
   label: 'Planta do cemitério',
   run: async (signal) => {
     if (signal.aborted) return;
     try {
-      await precachePlan();
+      await keepPackPlans();
     } catch (err) {
       if (err instanceof ApiFailure && err.status === STORAGE_FULL_STATUS) {
         throw new SyncStopped('quota', err.message);

@@ -1,8 +1,10 @@
 /**
- * The cemetery plan as the map draws it: the stored metadata and an object URL of the stored
- * image Blob, read live from Dexie so a plan stored by precachePlan() appears without a reload.
- * The URL is made once per image name (names are never reused) and revoked when the image
- * changes or the map closes: a re-read of the same row must not make Leaflet reload the overlay.
+ * The plan of a record's cemetery as the map draws it: the stored metadata and an object URL of
+ * the stored image Blob, read live from Dexie so a plan stored by precachePlan() or the visit
+ * pack appears without a reload. The URL is made once per image name (names are never reused)
+ * and revoked when the image changes or the map closes: a re-read of the same row must not make
+ * Leaflet reload the overlay. `cemiterio`: the cemetery's id (plan-cemetery.ts), null for the
+ * first cemetery's plan, undefined while not known (nothing drawn yet).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -13,8 +15,11 @@ export interface DrawablePlan {
   url: string;
 }
 
-export function useStoredPlan(): DrawablePlan | null {
-  const stored = useLiveQuery(readStoredPlan, []);
+export function useStoredPlan(cemiterio: string | null | undefined): DrawablePlan | null {
+  const stored = useLiveQuery(
+    async () => (cemiterio === undefined ? null : readStoredPlan(cemiterio)),
+    [cemiterio],
+  );
   const image = stored?.plan.image ?? null;
   const blob = useRef<Blob | null>(null);
   blob.current = stored?.blob ?? null;

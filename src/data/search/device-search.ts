@@ -7,7 +7,9 @@
  * complete for its cemetery and kept current by the delta sync), and a row whose cemetery is
  * unknown is dropped when a pack hit shown has its id. The typo pass only when neither source
  * matches exactly (as rankRecords: typos never mix with exact matches).
- * Not narrowed to a chosen cemetery (the packs held are the visitor's choice already).
+ * Narrowed to one cemetery when the visitor chose one (`cemiterio`, its id: the same narrowing
+ * as the server's `?cemiterio=`): only its pack when held, else only the rows opened online
+ * that name it (search-scope.ts); each source decides its typo pass on those records alone.
  */
 import type { SearchQuery } from '../../domain/search-query';
 import { compareHits, type SearchHit } from '../../domain/search-score';
@@ -17,6 +19,7 @@ import { type PackCopy, rememberPackRecords } from '../pack-store/pack-read';
 import { type PackHit, packCard, searchPacks } from '../pack-store/pack-search';
 import { type Row, toCard } from './offline-hits';
 import { searchRows } from './offline-search';
+import { NO_ROWS, rowScope } from './search-scope';
 
 export interface DeviceResult {
   cards: SearchCard[];
@@ -31,12 +34,14 @@ export async function searchDevice(
   db: MemorialDb,
   query: SearchQuery,
   limit: number,
+  cemiterio: string | null = null,
 ): Promise<DeviceResult> {
   if (query.terms.length === 0) return { cards: [], total: 0, fuzzy: false };
-  const [packs, rows, metas] = await Promise.all([
-    searchPacks(db, query, limit),
-    searchRows(db, query),
-    db.packs.toArray(),
+  const metas = await db.packs.toArray();
+  const keep = await rowScope(db, metas, cemiterio);
+  const [packs, rows] = await Promise.all([
+    searchPacks(db, query, limit, cemiterio),
+    keep === NO_ROWS ? { hits: [], fuzzy: false } : searchRows(db, query, keep),
   ]);
   const packNames = new Set(metas.map((m) => m.nome).filter((n): n is string => n !== null));
   const shown = new Set(packs.hits.map((h) => h.record.id));
@@ -83,8 +88,9 @@ export async function suggestDevice(
   db: MemorialDb,
   query: SearchQuery,
   limit: number,
+  cemiterio: string | null = null,
 ): Promise<SearchSuggestion[]> {
-  const { cards } = await searchDevice(db, query, limit);
+  const { cards } = await searchDevice(db, query, limit, cemiterio);
   return cards.map(({ _id, id, nome, rua, quadra, chapa, cemiterio }) => ({
     _id,
     id,

@@ -131,10 +131,31 @@ export async function searchOffline(
   };
 }
 
-/** Every row matching the query, best first, with the scores (device-search.ts merges them). */
+/**
+ * Whether some row the scope keeps holds a match for the lookup (`ids`: its rows when already
+ * read). Without a scope, any row (an index key suffices).
+ */
+async function presentIn(
+  db: MemorialDb,
+  l: Partial<Lookup>,
+  ids: Set<string> | null,
+  keep: ((row: Row) => boolean) | undefined,
+): Promise<boolean> {
+  if (!keep) return ids ? ids.size > 0 : anyFor(db, l);
+  const rows = asRows(await db.sepultados.bulkGet([...(ids ?? (await idsFor(db, l)))]));
+  return rows.some(keep);
+}
+
+/**
+ * Every row matching the query, best first, with the scores (device-search.ts merges them).
+ * `keep` narrows the register to some rows (one cemetery's, search-scope.ts) before anything is
+ * decided, so the typo pass runs only when none of THOSE rows matches exactly, its words chosen
+ * from what those rows hold: the server's rule with `?cemiterio=`.
+ */
 export async function searchRows(
   db: MemorialDb,
   query: SearchQuery,
+  keep?: (row: Row) => boolean,
 ): Promise<{ hits: SearchHit<Row>[]; fuzzy: boolean }> {
   if (query.terms.length === 0) return { hits: [], fuzzy: false };
   const vocab = await vocabulary(db);
@@ -143,22 +164,22 @@ export async function searchRows(
   const exact: Matched = paired
     ? { ids: paired, narrowest: null, read: lookups.map(() => null) }
     : await matchIds(db, lookups, vocab);
-  let hits = score(query, await load(db, exact.ids, exact.narrowest), []);
+  const kept = async (m: Matched) => {
+    const rows = await load(db, m.ids, m.narrowest);
+    return keep ? rows.filter(keep) : rows;
+  };
+  let hits = score(query, await kept(exact), []);
   let fuzzy: number[] = [];
   if (hits.length === 0 && hasFuzzyTerm(query)) {
     const present = await Promise.all(
-      lookups.map((l, i) => {
-        const ids = exact.read[i];
-        return ids ? ids.size > 0 : anyFor(db, l);
-      }),
+      lookups.map((l, i) => presentIn(db, l, exact.read[i] ?? null, keep)),
     );
     fuzzy = chooseFuzzyTerms(query, present);
     const widened = query.terms.map((term, i) => {
       const base = lookups[i] ?? {};
       return fuzzy.includes(i) ? mergeLookups(base, { tokens: similarTokens(term, vocab) }) : base;
     });
-    const typo = await matchIds(db, widened, vocab);
-    hits = score(query, await load(db, typo.ids, typo.narrowest), fuzzy);
+    hits = score(query, await kept(await matchIds(db, widened, vocab)), fuzzy);
   }
   hits.sort(compareHits);
   return { hits, fuzzy: fuzzy.length > 0 };

@@ -2,8 +2,8 @@
  * GET /api/sepultados/pesquisa (spec §7) for the results page and the navbar suggestions, with
  * the device's copy as the answer when there is no signal (status 0 or navigator.onLine false).
  * Blank terms never reach here (callers check first); the server answers 400 to them anyway.
- * A cemetery narrows the server's answer; the device's answer (device-search.ts: the visit
- * packs held plus the records opened online) is not narrowed: the packs are the visitor's choice.
+ * A cemetery narrows both the server's answer and the device's (device-search.ts: the visit
+ * packs held plus the records opened online), with the same rule.
  */
 
 import { parseQuery, SEARCH_LIMITS, SEARCH_MSG } from '../../domain/search-query';
@@ -53,6 +53,7 @@ export async function fetchSearch(
       database,
       parseQuery(q),
       SEARCH_LIMITS.defaultLimit,
+      cemiterio,
     );
     return { cards: local.cards, total: local.total, fromDevice: true, fuzzy: local.fuzzy };
   };
@@ -92,6 +93,7 @@ export async function fetchSuggestions(
       database,
       parseQuery(q),
       SEARCH_LIMITS.suggestions,
+      cemiterio,
     ),
     fromDevice: true,
   });

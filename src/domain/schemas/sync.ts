@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import { PublicBurialSchema } from './burial';
+import { PlanSchema } from './map';
 
 /** GET /api/sync/sepultados?since=<cursor>&limit=N */
 export const SyncPageSchema = Type.Object({
@@ -95,6 +96,12 @@ export const PackPageSchema = Type.Object({
   fotos: Type.Array(Type.Tuple([Type.Integer(), Type.String(), Type.String()])),
   /** Sparse: [record index in the page, its tributes] of the records with any (issue 14.3). */
   homenagens: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  /**
+   * The cemetery's plan (null: none), on the walk's last page (`hasMore` false) of a
+   * cemetery's pack only: every delta sync ends with it, so a changed plan reaches the device
+   * with the records (issue 14.3); the ETag carries it, so a changed plan is never a 304.
+   */
+  plano: Type.Optional(Type.Union([PlanSchema, Type.Null()])),
 });
 
 /** The query string of GET /api/sync/pack. */

@@ -47,13 +47,7 @@ export function GraveLocation({ row }: { row: LocalBurial }) {
   if (!near) return <MapPlaceholder holder={holder} directions={directions} />;
   return (
     <Suspense fallback={<MapPlaceholder directions={directions} />}>
-      <MapSection
-        grave={grave}
-        nome={row.nome}
-        rua={row.rua}
-        quadra={row.quadra}
-        chapa={row.chapa}
-      />
+      <MapSection grave={grave} row={row} />
     </Suspense>
   );
 }

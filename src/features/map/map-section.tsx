@@ -1,11 +1,14 @@
 /**
  * "Como chegar" on the detail page, loaded lazily so Leaflet is not in the first load:
  * the directions the record gives, the map, and — after the person taps "Como chegar" — their
- * position, distance, arrow and "Você chegou". Opening it online refreshes the cemetery plan
- * kept on the device (precachePlan); offline it draws what is kept.
+ * position, distance, arrow and "Você chegou". The plan drawn is the record's cemetery's
+ * (plan-cemetery.ts); opening it online refreshes that plan on the device (precachePlan);
+ * offline it draws what is kept (the visit pack keeps its cemetery's).
  */
 import { useState } from 'react';
 import { ApiFailure } from '../../data/failure';
+import type { LocalBurial } from '../../data/local-rows';
+import { planCemetery } from '../../data/plan/plan-cemetery';
 import { precachePlan } from '../../data/plan/plan-offline';
 import { useStoredPlan } from '../../data/plan/use-stored-plan';
 import { graveDirections, type LatLng } from '../../domain/geo';
@@ -19,22 +22,30 @@ import './map.css';
 
 interface Props {
   grave: LatLng;
-  nome: string;
-  rua: string | null;
-  quadra: string;
-  chapa: string;
+  row: LocalBurial;
 }
 
-export default function MapSection({ grave, nome, rua, quadra, chapa }: Props) {
+export default function MapSection({ grave, row }: Props) {
+  const { nome, rua, quadra, chapa } = row;
   const online = useOnline();
-  const plan = useStoredPlan();
+  // The cemetery whose plan is drawn: undefined until known (the last one while asking again).
+  const found = useLoad(
+    () => planCemetery(row.cemiterio, online).catch(() => null),
+    [row.cemiterio, online],
+  ).state;
+  const cemiterio =
+    found.phase === 'done' ? found.value : found.phase === 'loading' ? found.last : undefined;
+  const plan = useStoredPlan(cemiterio);
   const [guiding, setGuiding] = useState(false);
   const { fix, error } = usePosition(guiding);
   const { heading, source } = useHeading(guiding, fix);
 
   // Online, the kept plan is refreshed; without signal the stored plan is what there is, and
   // any other failure is worth saying.
-  const refreshed = useLoad(online ? precachePlan : null, [online]).state;
+  const refreshed = useLoad(
+    online && cemiterio !== undefined ? () => precachePlan(cemiterio) : null,
+    [online, cemiterio],
+  ).state;
   const planError =
     refreshed.phase === 'failed' &&
     refreshed.error instanceof ApiFailure &&

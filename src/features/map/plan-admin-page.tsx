@@ -106,7 +106,7 @@ export default function PlanAdminPage() {
       setFile(null);
       setFileKey((k) => k + 1);
       flash.success(MAP_MSG.planSaved);
-      await precachePlan().catch((err: unknown) => {
+      await precachePlan(cemiterio).catch((err: unknown) => {
         if (err instanceof ApiFailure) flash.error(err.message);
       });
     } catch (err) {
