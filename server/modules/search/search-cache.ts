@@ -32,6 +32,50 @@ async function writeStamp(ctx: AppContext): Promise<string> {
   return row?.v ?? '0';
 }
 
+/**
+ * Reads of the stamp shared by the searches that arrive together, never one that began before a
+ * search arrived: a write acknowledged before the search came has moved the sequence (nextval
+ * runs before the commit), so only a read started after the arrival is sure to see it. A search
+ * arriving while a read is in flight waits for the next read, which starts when that one ends
+ * and serves every search that arrived meanwhile: under a crowd one statement per round trip
+ * instead of one per search (the statement and its round trip were most of a held answer's
+ * cost), at most one round trip more for each.
+ */
+export class StampReads {
+  private current: Promise<string> | null = null;
+  private next: Promise<string> | null = null;
+
+  constructor(private readonly load: () => Promise<string>) {}
+
+  read(): Promise<string> {
+    if (!this.current) {
+      const started = this.load().finally(() => {
+        if (this.current === started) this.current = null;
+      });
+      this.current = started;
+      return started;
+    }
+    this.next ??= this.current
+      .catch(() => undefined)
+      .then(() => {
+        this.next = null;
+        return this.read();
+      });
+    return this.next;
+  }
+}
+
+const stamps = new WeakMap<AppContext, StampReads>();
+
+function sharedStamp(ctx: AppContext): Promise<string> {
+  let reads = stamps.get(ctx);
+  if (!reads) {
+    reads = new StampReads(() => writeStamp(ctx));
+    stamps.set(ctx, reads);
+  }
+  return reads.read();
+}
+
 /** The answer for `key` at the register's current write stamp, read by `load` on a miss. */
 export async function cachedSearch<T>(
   ctx: AppContext,
@@ -39,6 +83,6 @@ export async function cachedSearch<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   if (!ctx.config.searchCache) return load();
-  const stamp = await writeStamp(ctx);
+  const stamp = await sharedStamp(ctx);
   return (await ctx.searchCache.get(`${stamp}|${key}`, load)) as T;
 }
