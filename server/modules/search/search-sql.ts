@@ -451,8 +451,9 @@ function equalWhere(p: Params, term: QueryTerm): { word: string | null; points: 
  * The records where every term scores 4000 and whose name is outside the names-start ranges
  * (phraseRanges): all in tier 4 with 4000 points a term, so in the search's order when newest
  * death first (search-topk.ts says why that is the rest of the page). The best `limit` of
- * them, with `equal`, how many records have every term equal (in the ranges or not). The
- * MATERIALIZED fence keeps the planner from reading the death btree in order, which it
+ * them, with `equal`, how many records have every term equal (in the ranges or not); the
+ * cards' columns are read for those only (the candidates are kept narrow: ~10,000 of them
+ * for a common pair at 2 M). The MATERIALIZED fence keeps the planner from reading the death btree in order, which it
  * prefers with a LIMIT and which reads most of 2 M records when the words are rare together.
  */
 export function buildEqualSql(
@@ -472,18 +473,19 @@ export function buildEqualSql(
   const outside = starts.length > 0 ? `NOT (${likeAny(p, 'c.search_name', starts)})` : 'true';
   const text = `
 WITH c AS MATERIALIZED (
-  SELECT s.id, s.dt_fal, s.nome, s.rua, s.quadra, s.chapa, s.cemiterio, s.search_name
+  SELECT s.id, s.dt_fal, s.search_name
   FROM sepultados s
   WHERE s.deleted_at IS NULL${inCemetery} AND ${conditions.join(' AND ')}
 ), page AS (
   SELECT * FROM c WHERE ${outside}
   ORDER BY c.dt_fal DESC NULLS LAST, c.id COLLATE "C" DESC LIMIT ${p.add(options.limit)}
 )
-SELECT page.id, page.nome, page.rua, page.quadra, page.chapa, page.cemiterio,
+SELECT page.id, s.nome, s.rua, s.quadra, s.chapa, s.cemiterio,
   to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal, ${MATCH.equal}::int AS tier,
   ${4000 * query.terms.length}::int AS points, f.file, f.thumb,
   (SELECT count(*)::int FROM c) AS equal
 FROM page
+JOIN sepultados s ON s.id = page.id
 ${cardPhoto('page')}
 ORDER BY page.dt_fal DESC NULLS LAST, page.id COLLATE "C" DESC`;
   return { text, params: p.values };

@@ -36,7 +36,7 @@ export interface TopRow {
   dt_fal: string | null;
   tier: number;
   points: number;
-  /** How many records have every term equal (buildEqualSql), counted up to the cap. */
+  /** How many records have every term equal (buildEqualSql), in the ranges or not. */
   equal?: number;
 }
 
@@ -73,8 +73,10 @@ async function equalEstimate(sql: Sql, query: SearchQuery): Promise<number> {
 }
 
 /**
- * The page and its (capped) total from the classes ≥ 4, or null when fewer than `limit`
- * records are in those classes (the caller then ranks every match).
+ * The page and its (capped) total from the classes ≥ 4, or null (the caller then ranks every
+ * match): when the statistics expect the total under `takeAt`, when fewer than `limit` records
+ * outside the ranges have every term equal (a half-typed last word: the range alone may fill
+ * the page, but the plain ranking is as quick there), or when the classes ≥ 4 hold fewer.
  */
 export async function topByClass<R extends TopRow>(
   sql: Sql,
