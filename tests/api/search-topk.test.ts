@@ -15,7 +15,7 @@ import { generateBurial, seededRandom } from '../../server/modules/seed/seed-gen
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import type { SearchAnswer } from '../../src/domain/search-types';
 import { engines, type Harness, startApp } from './helpers';
-import { insertRecords, type SeedRecord } from './search-helpers';
+import { insertAnalyzed, type SeedRecord } from './search-helpers';
 
 const OTHERS = ['Lima', 'Costa', 'Reis', 'Dias', 'Melo', 'Rocha', 'Paz'];
 
@@ -64,12 +64,7 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
       const g = generateBurial(rand);
       return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
     });
-    await insertRecords(h, [...register(), ...filler]);
-    await h.app.ctx.database.sql.exec('ANALYZE sepultados');
-    const [row] = await h.app.ctx.database.sql.query<{ id: string }>(
-      'SELECT cemiterio_id AS id FROM sepultados LIMIT 1',
-    );
-    cemetery = row?.id ?? null;
+    cemetery = await insertAnalyzed(h, [...register(), ...filler]);
   }, 240_000);
   afterAll(async () => {
     await h?.close();

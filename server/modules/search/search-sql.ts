@@ -83,6 +83,11 @@ export class Params {
   }
 }
 
+/** ` AND` the record is in this cemetery (its id, `?cemiterio=`), or nothing for all. */
+function cemeteryAnd(p: Params, cemiterio: string | null | undefined): string {
+  return cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
+}
+
 /** `col LIKE $n` for one pattern, `col LIKE ANY ($n)` for several (one bitmap index scan). */
 function likeAny(p: Params, column: string, patterns: string[]): string {
   if (patterns.length === 0) return 'false';
@@ -256,7 +261,7 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   const docCol = wheres.some((w) => w.includes('s.search_words')) ? ', s.search_words' : '';
   // Narrowed to one cemetery: one more condition on the row the scan reads (the covering
   // btree holds cemiterio_id too, migration 0011, so the phrase range stays index-only).
-  const inCemetery = options.cemiterio ? ` AND s.cemiterio_id = ${p.add(options.cemiterio)}` : '';
+  const inCemetery = cemeteryAnd(p, options.cemiterio);
   const from = options.phrase
     ? `unnest(${p.add(options.phrase.lo, '::text[]')}, ${p.add(options.phrase.hi, '::text[]')}) AS r(lo, hi)
   CROSS JOIN LATERAL (
@@ -410,7 +415,7 @@ export function buildCountSql(
   options: { cemiterio: string | null; vocabulary?: Vocabulary; cap: number },
 ): SearchSql {
   const p = new Params();
-  const inCemetery = options.cemiterio ? ` AND s.cemiterio_id = ${p.add(options.cemiterio)}` : '';
+  const inCemetery = cemeteryAnd(p, options.cemiterio);
   const each = query.terms.map((term, i) => termMatches(p, term, options.vocabulary?.[i]));
   return {
     text: `SELECT count(*)::int AS n FROM (
@@ -461,7 +466,7 @@ export function buildEqualSql(
   options: { limit: number; cemiterio: string | null },
 ): SearchSql {
   const p = new Params();
-  const inCemetery = options.cemiterio ? ` AND s.cemiterio_id = ${p.add(options.cemiterio)}` : '';
+  const inCemetery = cemeteryAnd(p, options.cemiterio);
   const each = query.terms.map((term) => equalWhere(p, term));
   const words = each.flatMap((e) => (e.word === null ? [] : [e.word]));
   const conditions = [
@@ -502,7 +507,7 @@ export function buildPresenceSql(
   vocabulary?: Vocabulary,
 ): SearchSql {
   const p = new Params();
-  const inCemetery = cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
+  const inCemetery = cemeteryAnd(p, cemiterio);
   const cols = query.terms.map(
     (term, i) =>
       `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${termMatches(p, term, vocabulary?.[i])}) AS t${i}`,
