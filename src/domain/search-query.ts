@@ -30,6 +30,11 @@ export const SEARCH_LIMITS = {
   minSuggestionChars: 2,
   /** Only the first words count: a pasted paragraph cannot make the query grow. */
   maxTerms: 8,
+  /**
+   * The total is exact up to this many matches; past it the answer says "more than"
+   * (`totalIsLowerBound`), so a common name is not counted to the last record (issue #17).
+   */
+  totalCap: 1000,
 } as const;
 
 export const SEARCH_MSG = {
@@ -44,8 +49,15 @@ export const SEARCH_MSG = {
   fromDevice: 'Sem conexão: resultados salvos neste aparelho.',
 } as const;
 
-/** "N resultado(s) encontrado(s)" / "Nenhum resultado encontrado" (spec §2). */
-export function resultCountText(total: number): string {
+/**
+ * "N resultado(s) encontrado(s)" / "Nenhum resultado encontrado" (spec §2); past the cap (the
+ * server's `totalIsLowerBound`, or an exact total above it on the device) "Mais de 1.000
+ * resultados encontrados", so the same search says the same online and offline.
+ */
+export function resultCountText(total: number, totalIsLowerBound = false): string {
+  if (totalIsLowerBound || total > SEARCH_LIMITS.totalCap) {
+    return `Mais de ${SEARCH_LIMITS.totalCap.toLocaleString('pt-BR')} resultados encontrados`;
+  }
   return total === 0 ? SEARCH_MSG.noResults : `${total} resultado(s) encontrado(s)`;
 }
 

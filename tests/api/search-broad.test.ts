@@ -11,7 +11,7 @@ import { buildPhraseSql } from '../../server/modules/search/search-sql';
 import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import { engines, type Harness, startApp } from './helpers';
-import { insertRecords, type SeedRecord } from './search-helpers';
+import { insertAnalyzed, type SeedRecord } from './search-helpers';
 
 const EDGES: SeedRecord[] = [
   { nome: 'Mari', rua: null, quadra: '1', chapa: '1', dtFal: '1950-01-01' },
@@ -50,12 +50,7 @@ describe.each(engines)('broad-prefix suggestions = the whole range ranked ($name
       const dtFal = i % 9 === 0 ? null : i % 4 === 0 ? '2001-01-01' : g.dtFal;
       return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal };
     });
-    await insertRecords(h, [...EDGES, ...generated]);
-    await h.app.ctx.database.sql.exec('ANALYZE sepultados');
-    const [row] = await h.app.ctx.database.sql.query<{ id: string }>(
-      'SELECT cemiterio_id AS id FROM sepultados LIMIT 1',
-    );
-    cemetery = row?.id ?? null;
+    cemetery = await insertAnalyzed(h, [...EDGES, ...generated]);
   }, 240_000);
   afterAll(async () => {
     await h?.close();

@@ -41,6 +41,19 @@ export async function insertRecords(
   return out;
 }
 
+/**
+ * insertRecords, then ANALYZE (the search reads the element statistics to choose its way),
+ * and the id of the cemetery the records went to, for the narrowed searches.
+ */
+export async function insertAnalyzed(h: Harness, records: SeedRecord[]): Promise<string | null> {
+  await insertRecords(h, records);
+  await h.app.ctx.database.sql.exec('ANALYZE sepultados');
+  const [row] = await h.app.ctx.database.sql.query<{ id: string }>(
+    'SELECT cemiterio_id AS id FROM sepultados LIMIT 1',
+  );
+  return row?.id ?? null;
+}
+
 export interface RelevanceCorpus {
   /** Every record inserted, with ids. */
   records: (SearchableRecord & SeedRecord)[];

@@ -87,4 +87,11 @@ describe('resultCountText', () => {
     expect(resultCountText(0)).toBe('Nenhum resultado encontrado');
     expect(resultCountText(3)).toBe('3 resultado(s) encontrado(s)');
   });
+
+  it('says "Mais de 1.000" past the cap: the server\'s flag, or a device total above it', () => {
+    expect(resultCountText(1000, true)).toBe('Mais de 1.000 resultados encontrados');
+    expect(resultCountText(1000)).toBe('1000 resultado(s) encontrado(s)');
+    expect(resultCountText(1001)).toBe('Mais de 1.000 resultados encontrados');
+    expect(resultCountText(12888, false)).toBe('Mais de 1.000 resultados encontrados');
+  });
 });

@@ -15,7 +15,7 @@ import {
   SWAP_POINTS,
 } from '../../../src/domain/search-fuzzy';
 import type { QueryTerm, SearchQuery } from '../../../src/domain/search-query';
-import { MIN_CONTAINS, phraseStarts } from '../../../src/domain/search-score';
+import { MATCH, MIN_CONTAINS, phraseStarts } from '../../../src/domain/search-score';
 import { MIN_PARTIAL_DIGITS } from '../../../src/domain/search-text';
 import { cardPhoto } from '../burials/burials-projection';
 
@@ -81,6 +81,11 @@ export class Params {
     this.values.push(value);
     return `$${this.values.length}${cast}`;
   }
+}
+
+/** ` AND` the record is in this cemetery (its id, `?cemiterio=`), or nothing for all. */
+function cemeteryAnd(p: Params, cemiterio: string | null | undefined): string {
+  return cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
 }
 
 /** `col LIKE $n` for one pattern, `col LIKE ANY ($n)` for several (one bitmap index scan). */
@@ -256,7 +261,7 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   const docCol = wheres.some((w) => w.includes('s.search_words')) ? ', s.search_words' : '';
   // Narrowed to one cemetery: one more condition on the row the scan reads (the covering
   // btree holds cemiterio_id too, migration 0011, so the phrase range stays index-only).
-  const inCemetery = options.cemiterio ? ` AND s.cemiterio_id = ${p.add(options.cemiterio)}` : '';
+  const inCemetery = cemeteryAnd(p, options.cemiterio);
   const from = options.phrase
     ? `unnest(${p.add(options.phrase.lo, '::text[]')}, ${p.add(options.phrase.hi, '::text[]')}) AS r(lo, hi)
   CROSS JOIN LATERAL (
@@ -393,6 +398,104 @@ export function buildPhraseSql(
   return buildSearchSql(query, { fuzzy: [], limit, count: false, phrase, cemiterio });
 }
 
+/** The term matches the record exactly: its index condition and its points (termPoints) > 0. */
+function termMatches(p: Params, term: QueryTerm, words?: readonly string[]): string {
+  const t = termSql(p, term, false, true, words);
+  const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
+  return `${t.where} AND ${points} > 0`;
+}
+
+/**
+ * How many records match every term exactly, counted up to `cap` + 1 (search-topk.ts: the
+ * total past the cap is only said to be more). The same conditions as buildSearchSql's
+ * `tier > 0`: a record's tier is above 0 exactly when every term has points.
+ */
+export function buildCountSql(
+  query: SearchQuery,
+  options: { cemiterio: string | null; vocabulary?: Vocabulary; cap: number },
+): SearchSql {
+  const p = new Params();
+  const inCemetery = cemeteryAnd(p, options.cemiterio);
+  const each = query.terms.map((term, i) => termMatches(p, term, options.vocabulary?.[i]));
+  return {
+    text: `SELECT count(*)::int AS n FROM (
+  SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${each.join(' AND ')}
+  LIMIT ${p.add(options.cap + 1)}
+) x`,
+    params: p.values,
+  };
+}
+
+/**
+ * The term scores 4000 (search-score.ts): a word of the name or the street equal to it, or
+ * the whole quadra, plate or street number. `word`: a word term, which the record then holds
+ * in search_words (a whole quadra or plate key of letters is one of its words too,
+ * locationKeys), read for all word terms at once from the word GIN; `points`: the test itself.
+ */
+function equalWhere(p: Params, term: QueryTerm): { word: string | null; points: string } {
+  const t = term.text;
+  if (term.numeric) {
+    const fields = term.field === 'any' ? (['q', 'p', 'r'] as const) : [FIELD_KEY[term.field]];
+    const keys = fields.map((f) => `${f}=${t}`);
+    return { word: null, points: `s.search_keys && ${p.add(keys, '::text[]')}` };
+  }
+  if (term.field === 'quadra' || term.field === 'chapa') {
+    const key = [`${FIELD_KEY[term.field]}=${t}`];
+    return { word: null, points: `s.search_keys && ${p.add(key, '::text[]')}` };
+  }
+  const eq = p.add(`% ${escapeLike(t)} %`);
+  if (term.field === 'rua') return { word: t, points: `s.search_rua LIKE ${eq}` };
+  const keys = p.add([`q=${t}`, `p=${t}`], '::text[]');
+  return {
+    word: t,
+    points: `(s.search_name LIKE ${eq} OR s.search_rua LIKE ${eq} OR s.search_keys && ${keys})`,
+  };
+}
+
+/**
+ * The records where every term scores 4000 and whose name is outside the names-start ranges
+ * (phraseRanges): all in tier 4 with 4000 points a term, so in the search's order when newest
+ * death first (search-topk.ts says why that is the rest of the page). The best `limit` of
+ * them, with `equal`, how many records have every term equal (in the ranges or not); the
+ * cards' columns are read for those only (the candidates are kept narrow: ~10,000 of them
+ * for a common pair at 2 M). The MATERIALIZED fence keeps the planner from reading the death btree in order, which it
+ * prefers with a LIMIT and which reads most of 2 M records when the words are rare together.
+ */
+export function buildEqualSql(
+  query: SearchQuery,
+  options: { limit: number; cemiterio: string | null },
+): SearchSql {
+  const p = new Params();
+  const inCemetery = cemeteryAnd(p, options.cemiterio);
+  const each = query.terms.map((term) => equalWhere(p, term));
+  const words = each.flatMap((e) => (e.word === null ? [] : [e.word]));
+  const conditions = [
+    ...(words.length > 0 ? [`s.search_words @> ${p.add(words, '::text[]')}`] : []),
+    ...each.map((e) => e.points),
+  ];
+  const nameTerms = query.terms.filter((t) => t.field === 'any' && !t.numeric);
+  const starts = phraseStarts(nameTerms).map((s) => `${escapeLike(s)}%`);
+  const outside = starts.length > 0 ? `NOT (${likeAny(p, 'c.search_name', starts)})` : 'true';
+  const text = `
+WITH c AS MATERIALIZED (
+  SELECT s.id, s.dt_fal, s.search_name
+  FROM sepultados s
+  WHERE s.deleted_at IS NULL${inCemetery} AND ${conditions.join(' AND ')}
+), page AS (
+  SELECT * FROM c WHERE ${outside}
+  ORDER BY c.dt_fal DESC NULLS LAST, c.id COLLATE "C" DESC LIMIT ${p.add(options.limit)}
+)
+SELECT page.id, s.nome, s.rua, s.quadra, s.chapa, s.cemiterio,
+  to_char(page.dt_fal, 'YYYY-MM-DD') AS dt_fal, ${MATCH.equal}::int AS tier,
+  ${4000 * query.terms.length}::int AS points, f.file, f.thumb,
+  (SELECT count(*)::int FROM c) AS equal
+FROM page
+JOIN sepultados s ON s.id = page.id
+${cardPhoto('page')}
+ORDER BY page.dt_fal DESC NULLS LAST, page.id COLLATE "C" DESC`;
+  return { text, params: p.values };
+}
+
 /**
  * For each term, whether some record matches it exactly (the scoring conditions themselves,
  * so it agrees with termPoints): one row of booleans t0, t1… Each EXISTS stops at its first
@@ -404,11 +507,10 @@ export function buildPresenceSql(
   vocabulary?: Vocabulary,
 ): SearchSql {
   const p = new Params();
-  const inCemetery = cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
-  const cols = query.terms.map((term, i) => {
-    const t = termSql(p, term, false, true, vocabulary?.[i]);
-    const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
-    return `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${t.where} AND ${points} > 0) AS t${i}`;
-  });
+  const inCemetery = cemeteryAnd(p, cemiterio);
+  const cols = query.terms.map(
+    (term, i) =>
+      `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${termMatches(p, term, vocabulary?.[i])}) AS t${i}`,
+  );
   return { text: `SELECT ${cols.join(', ')}`, params: p.values };
 }

@@ -26,6 +26,7 @@ import {
   type Vocabulary,
   vocabPatterns,
 } from './search-sql';
+import { cappedTotal, topByClass } from './search-topk';
 
 interface SearchRow extends CardRow {
   /** The cemetery's name (every card and suggestion says which, for a city of several). */
@@ -49,6 +50,9 @@ function parse(q: string | undefined): SearchQuery {
  * plans depend on the values (a generic plan of the presence check is a sequential scan that
  * stops at the first match — ~90 ms at 100k records for a quadra that does not exist; the typo
  * pass's trigram thresholds plan better with the words), so they are planned at each call.
+ * So is a search narrowed to one cemetery: without the value, the plan takes every cemetery
+ * for a 22nd of the register and ANDs its btree into the word bitmap, which for Vila Formosa
+ * (1.5 M of 2 M) reads the whole btree (~55 ms) to remove a quarter of the candidates.
  */
 async function run(
   ctx: AppContext,
@@ -63,7 +67,7 @@ async function run(
 ): Promise<SearchRow[]> {
   const { text, params } = buildSearchSql(query, options);
   const sql = ctx.database.sql;
-  return options.fuzzy.length > 0
+  return options.fuzzy.length > 0 || options.cemiterio
     ? sql.query<SearchRow>(text, params)
     : sql.prepared<SearchRow>(text, params);
 }
@@ -130,13 +134,22 @@ export async function searchBurials(
   const query = parse(q);
   if (query.terms.length === 0) return { sepultados: [], total: 0 };
   const vocabulary = await lookupVocabulary(ctx, query);
+  // A full page in the classes ≥ 4 needs no ranking of every match (search-topk.ts).
+  const top = await topByClass<SearchRow>(ctx.database.sql, query, {
+    limit,
+    cemiterio,
+    vocabulary,
+  });
+  if (top) {
+    const { rows, ...total } = top;
+    return { sepultados: rows.map(toSearchCard), ...total };
+  }
   let rows = await run(ctx, query, { fuzzy: [], limit, count: true, cemiterio, vocabulary });
   if (rows.length === 0) {
     const fuzzy = await fuzzyTerms(ctx, query, cemiterio, vocabulary);
     if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true, cemiterio, vocabulary });
   }
-  const total = rows[0]?.total ?? 0;
-  return { sepultados: rows.map(toSearchCard), total: Number(total) };
+  return { sepultados: rows.map(toSearchCard), ...cappedTotal(Number(rows[0]?.total ?? 0)) };
 }
 
 export async function suggestBurials(

@@ -58,7 +58,7 @@ export default function SearchResultsPage() {
       {state.status === 'done' && (
         <>
           <p className="search-count" role="status">
-            {resultCountText(state.outcome.total)}
+            {resultCountText(state.outcome.total, state.outcome.totalIsLowerBound)}
           </p>
           {state.outcome.fromDevice && (
             <p className="search-offline-note">{SEARCH_MSG.fromDevice}</p>

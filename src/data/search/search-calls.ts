@@ -28,6 +28,8 @@ const deviceSearch = () => import('./device-search');
 export interface SearchOutcome {
   cards: SearchCard[];
   total: number;
+  /** The server counted only up to SEARCH_LIMITS.totalCap and more match ("Mais de 1.000"). */
+  totalIsLowerBound: boolean;
   /** The answer came from this device's records (no signal). */
   fromDevice: boolean;
   /** Offline answers say whether words matched by typo; online answers do not know. */
@@ -55,7 +57,14 @@ export async function fetchSearch(
       SEARCH_LIMITS.defaultLimit,
       cemiterio,
     );
-    return { cards: local.cards, total: local.total, fromDevice: true, fuzzy: local.fuzzy };
+    // Exact on the device; resultCountText says "Mais de 1.000" past the cap as online does.
+    return {
+      cards: local.cards,
+      total: local.total,
+      totalIsLowerBound: false,
+      fromDevice: true,
+      fuzzy: local.fuzzy,
+    };
   };
   if (isOffline()) return offline();
   try {
@@ -69,7 +78,13 @@ export async function fetchSearch(
     // Found graves join the device's records, so the same search works later without signal.
     // A refused write (full quota) costs only that offline copy, never the answer.
     await storeCards(answer.sepultados, null, database).catch(() => undefined);
-    return { cards: answer.sepultados, total: answer.total, fromDevice: false, fuzzy: null };
+    return {
+      cards: answer.sepultados,
+      total: answer.total,
+      totalIsLowerBound: answer.totalIsLowerBound === true,
+      fromDevice: false,
+      fuzzy: null,
+    };
   } catch (err) {
     if (err instanceof ApiFailure && err.offline && !signal?.aborted) return offline();
     throw err;

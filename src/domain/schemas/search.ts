@@ -16,10 +16,15 @@ export const SearchCardSchema = Type.Object({
   thumb: BurialCardSchema.properties.thumb,
 });
 
-/** `?q=…&limit=…`: the best `limit` matches and how many there are in all. */
+/**
+ * `?q=…&limit=…`: the best `limit` matches and how many there are in all, exact up to
+ * SEARCH_LIMITS.totalCap; past it `total` is the cap and `totalIsLowerBound` is true (present
+ * only then: "more than `total`").
+ */
 export const SearchAnswerSchema = Type.Object({
   sepultados: Type.Array(SearchCardSchema),
   total: Type.Integer(),
+  totalIsLowerBound: Type.Optional(Type.Literal(true)),
 });
 
 /** One suggestion: what names a grave (and its cemetery). */

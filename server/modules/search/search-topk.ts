@@ -1,0 +1,115 @@
+/**
+ * The search's first page without ranking every match (issue #17 item 4: "maria de souza"
+ * holds 12,888 records at 2,000,000, all scored to answer 50). Top-k by class, exact:
+ *
+ * The page is the best `limit` in the order of search-sql.ts (tier, points, newest death, id).
+ * Every record of tier ≥ 4 is either
+ *  - in the names-start ranges of the query's name words (phraseRanges): every record whose
+ *    phrase class is 5 or 6 is there (search-score.ts), so every tier-5/6 record, and every
+ *    tier-4 record whose points carry a phrase bonus; the range is ranked whole (the phrase
+ *    statement of the suggestions, buildPhraseSql), so its best `limit` are exact; or
+ *  - outside them, and then its phrase class is 0 and tier 4 means every term scored 4000
+ *    (a word equal in the name or the street, or the whole quadra/plate): its points are
+ *    4000 × terms, the same for all of them, so their order is the newest death first.
+ *    buildEqualSql reads those from the word GIN, sorts them by death and keeps `limit`.
+ * The best `limit` of the two lists together, if `limit` of them are in tier ≥ 4, are the
+ * page: any record of tier ≥ 4 left out has `limit` better ones in its own list. Otherwise
+ * lower classes count and the caller ranks every match as before.
+ *
+ * The total is exact up to SEARCH_LIMITS.totalCap; past it, the answer says there are more
+ * (`totalIsLowerBound`, docs/decisions.md "A register of millions"). The equal records are
+ * counted while they are read; when they are few, buildCountSql counts every match up to the
+ * cap (the index conditions and the points of each term, stopped at cap + 1).
+ */
+import { SEARCH_LIMITS, type SearchQuery } from '../../../src/domain/search-query';
+import { MATCH } from '../../../src/domain/search-score';
+import { compareRows } from './search-broad';
+import { buildCountSql, buildEqualSql, buildPhraseSql, type Vocabulary } from './search-sql';
+
+interface Sql {
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
+  prepared<T>(text: string, params: unknown[]): Promise<T[]>;
+}
+
+export interface TopRow {
+  id: string;
+  dt_fal: string | null;
+  tier: number;
+  points: number;
+  /** How many records have every term equal (buildEqualSql), in the ranges or not. */
+  equal?: number;
+}
+
+/** The answer's total: exact up to the cap, else the cap and the flag. */
+export function cappedTotal(found: number): { total: number; totalIsLowerBound?: true } {
+  const cap = SEARCH_LIMITS.totalCap;
+  return found > cap ? { total: cap, totalIsLowerBound: true } : { total: found };
+}
+
+/**
+ * How many records hold every term whole, as ANALYZE's element statistics of search_words
+ * and search_keys suggest (the register's size × each term's share, as if independent; a term
+ * too rare to be listed counts 0). It only chooses the way: top-k pays when the total is
+ * capped (no count); below the cap, counting is most of ranking, and one statement does both.
+ */
+async function equalEstimate(sql: Sql, query: SearchQuery): Promise<number> {
+  const keys = query.terms.map((t) => {
+    if (!t.numeric && (t.field === 'any' || t.field === 'rua')) return t.text;
+    if (t.field === 'quadra' || t.field === 'chapa')
+      return `${t.field === 'quadra' ? 'q' : 'p'}=${t.text}`;
+    return `q=${t.text}`;
+  });
+  const rows = await sql.query<{ e: string; f: number }>(
+    `SELECT x.e, x.f::float8 AS f FROM pg_stats s
+     CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS x(e, f)
+     WHERE s.tablename = 'sepultados' AND s.schemaname = current_schema()
+       AND s.attname IN ('search_words', 'search_keys') AND x.e = ANY($1::text[])
+     UNION ALL
+     SELECT '', greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'sepultados'::regclass`,
+    [keys],
+  );
+  const share = new Map(rows.map((r) => [r.e, Number(r.f)]));
+  return keys.reduce((n, k) => n * (share.get(k) ?? 0), share.get('') ?? 0);
+}
+
+/**
+ * The page and its (capped) total from the classes ≥ 4, or null (the caller then ranks every
+ * match): when the statistics expect the total under `takeAt`, when fewer than `limit` records
+ * outside the ranges have every term equal (a half-typed last word: the range alone may fill
+ * the page, but the plain ranking is as quick there), or when the classes ≥ 4 hold fewer.
+ */
+export async function topByClass<R extends TopRow>(
+  sql: Sql,
+  query: SearchQuery,
+  options: {
+    limit: number;
+    cemiterio: string | null;
+    vocabulary: Vocabulary;
+    /** Taken when equalEstimate is above this (default: the cap; tests: 0, always). */
+    takeAt?: number;
+  },
+): Promise<{ rows: R[]; total: number; totalIsLowerBound?: true } | null> {
+  const { limit, cemiterio } = options;
+  const takeAt = options.takeAt ?? SEARCH_LIMITS.totalCap;
+  if (takeAt > 0 && (await equalEstimate(sql, query)) <= takeAt) return null;
+  const equalSql = buildEqualSql(query, { limit, cemiterio });
+  // Narrowed: planned with the cemetery's id (search.ts, run, says why).
+  const exec = cemiterio ? sql.query.bind(sql) : sql.prepared.bind(sql);
+  const equal = await exec<R>(equalSql.text, equalSql.params);
+  if (equal.length < limit) return null;
+  const phrase = buildPhraseSql(query, limit, cemiterio);
+  const ranged = phrase ? await sql.prepared<R>(phrase.text, phrase.params) : [];
+  const page = [...ranged.filter((r) => r.tier >= MATCH.equal), ...equal]
+    .sort(compareRows)
+    .slice(0, limit);
+  if (page.length < limit) return null;
+  const equalCount = Number(equal[0]?.equal ?? 0);
+  if (equalCount > SEARCH_LIMITS.totalCap) return { rows: page, ...cappedTotal(equalCount) };
+  const count = buildCountSql(query, {
+    cemiterio,
+    vocabulary: options.vocabulary,
+    cap: SEARCH_LIMITS.totalCap,
+  });
+  const [row] = await sql.query<{ n: number }>(count.text, count.params);
+  return { rows: page, ...cappedTotal(Number(row?.n ?? 0)) };
+}

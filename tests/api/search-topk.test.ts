@@ -1,0 +1,140 @@
+/**
+ * The capped total and the top-k page (server/modules/search/search-topk.ts), on each engine,
+ * on a register where the cap applies: more than SEARCH_LIMITS.totalCap records match
+ * "maria souza", in every class the page can hold — the whole name (6), names starting with
+ * the words (5, also with the last word only started: "Maria Souzana"), both words equal
+ * elsewhere in the name or the street (4), only started (3) — with many equal dates and
+ * unknown ones, so the id decides too. The top-k page must be the full ranking's first page
+ * (buildSearchSql, the statement that ranks every match), the total exact up to the cap and
+ * past it the cap with `totalIsLowerBound`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSearchSql } from '../../server/modules/search/search-sql';
+import { type TopRow, topByClass } from '../../server/modules/search/search-topk';
+import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
+import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
+import type { SearchAnswer } from '../../src/domain/search-types';
+import { engines, type Harness, startApp } from './helpers';
+import { insertAnalyzed, type SeedRecord } from './search-helpers';
+
+const OTHERS = ['Lima', 'Costa', 'Reis', 'Dias', 'Melo', 'Rocha', 'Paz'];
+
+/**
+ * 2,100 records matching "maria souza": 42 in classes 5–6 (fewer than a page, so the page
+ * also holds class 4), the rest in class 4 (in the name or the street) and 3; dates often
+ * equal or unknown.
+ */
+function register(): SeedRecord[] {
+  return Array.from({ length: 2100 }, (_, i) => {
+    const x = OTHERS[i % OTHERS.length] as string;
+    const rare = ['Maria Souza', `Maria Souza ${x}`, `Maria Souzana ${x}`];
+    const common = [`${x} Maria Souza`, `Maria ${x} Souza`, 'Maria Lima', `Mariana Souza ${x}`];
+    const kind = i % 150 < rare.length ? -1 : i % common.length;
+    const nome = (kind < 0 ? rare[i % 150] : common[kind]) as string;
+    const day = `19${50 + (i % 50)}-0${1 + (i % 9)}-1${i % 10}`;
+    return {
+      nome,
+      rua: kind === 2 ? 'Rua Souza' : `Rua ${1 + (i % 9)}`,
+      quadra: String(1 + (i % 10)),
+      chapa: String(1000 + i),
+      dtFal: i % 7 === 0 ? null : i % 3 === 0 ? '2001-01-01' : day,
+    };
+  });
+}
+
+/** These fill the page from the classes ≥ 4, so top-k answers them. */
+const TOP_K = ['maria souza', 'souza maria', 'souza', 'maria souza quadra 7', 'lima maria'];
+const QUERIES = [
+  'maria souza',
+  'souza maria',
+  'souza',
+  'maria souza quadra 7',
+  'maria souz',
+  'souza rua 3',
+  'lima maria',
+];
+
+describe.each(engines)('capped total and top-k page ($name)', (engine) => {
+  let h: Harness;
+  let cemetery: string | null = null;
+  beforeAll(async () => {
+    h = await startApp(engine);
+    const rand = seededRandom(5);
+    const filler = Array.from({ length: 300 }, () => {
+      const g = generateBurial(rand);
+      return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
+    });
+    cemetery = await insertAnalyzed(h, [...register(), ...filler]);
+  }, 240_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const sql = () => h.app.ctx.database.sql;
+  const line = (r: TopRow) => `${r.id} ${r.tier} ${r.points} ${r.dt_fal}`;
+  /** Every match ranked (the statement the page must equal) and how many there are. */
+  const fullRanking = async (q: string, cemiterio: string | null) => {
+    const { text, params } = buildSearchSql(parseQuery(q), {
+      fuzzy: [],
+      limit: SEARCH_LIMITS.defaultLimit,
+      count: true,
+      cemiterio,
+    });
+    const rows = await sql().query<TopRow & { total: number }>(text, params);
+    return { rows, total: Number(rows[0]?.total ?? 0) };
+  };
+
+  it.each(QUERIES)('top-k page = the full ranking: %s', async (q) => {
+    for (const cemiterio of [null, cemetery]) {
+      const full = await fullRanking(q, cemiterio);
+      const vocabulary = parseQuery(q).terms.map(() => undefined);
+      const top = await topByClass<TopRow>(sql(), parseQuery(q), {
+        limit: SEARCH_LIMITS.defaultLimit,
+        cemiterio,
+        vocabulary,
+        takeAt: 0,
+      });
+      // Null (the caller ranks every match) when too few records have every word equal.
+      if (!TOP_K.includes(q) && top === null) continue;
+      if (top === null) throw new Error(`${q}: top-k not taken`);
+      expect(top.rows.map(line), q).toEqual(full.rows.map(line));
+      if (full.total > SEARCH_LIMITS.totalCap) {
+        expect(top).toMatchObject({ total: SEARCH_LIMITS.totalCap, totalIsLowerBound: true });
+      } else {
+        expect(top.total, q).toBe(full.total);
+        expect(top.totalIsLowerBound, q).toBeUndefined();
+      }
+    }
+  });
+
+  it('the register holds queries past the cap and below it, and pages in each class', async () => {
+    expect((await fullRanking('maria souza', null)).total).toBeGreaterThan(SEARCH_LIMITS.totalCap);
+    expect((await fullRanking('lima maria', null)).total).toBeLessThan(SEARCH_LIMITS.totalCap);
+    const tiers = new Set((await fullRanking('maria souza', null)).rows.map((r) => r.tier));
+    expect([...tiers].sort()).toEqual([4, 5, 6]);
+  });
+
+  it('answers the cap and totalIsLowerBound past it, the exact total below, same page', async () => {
+    for (const q of QUERIES) {
+      for (const cemiterio of [null, cemetery]) {
+        const res = await h.app.inject({
+          url: `/api/sepultados/pesquisa?q=${encodeURIComponent(q)}${cemiterio ? `&cemiterio=${cemiterio}` : ''}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as SearchAnswer;
+        const full = await fullRanking(q, cemiterio);
+        expect(
+          body.sepultados.map((c) => c.id),
+          q,
+        ).toEqual(full.rows.map((r) => r.id));
+        if (full.total > SEARCH_LIMITS.totalCap) {
+          expect(body.total, q).toBe(SEARCH_LIMITS.totalCap);
+          expect(body.totalIsLowerBound, q).toBe(true);
+        } else {
+          expect(body.total, q).toBe(full.total);
+          expect('totalIsLowerBound' in body, q).toBe(false);
+        }
+      }
+    }
+  });
+});
