@@ -5,7 +5,6 @@
  */
 import { useEffect } from 'react';
 import { useSession } from '../data/session';
-import { whenIdle } from '../data/when-idle';
 
 export function OutboxStarter() {
   const { auth } = useSession();
@@ -17,18 +16,12 @@ export function OutboxStarter() {
     if (!userId || !token) return;
     let stop: (() => void) | null = null;
     const ended = new AbortController();
-    // Started when the page is idle, not with the first render: its first drain opens Dexie and
-    // reads the outbox in the middle of the screen's own loading (long tasks on a first visit).
-    const idle = whenIdle(() => {
-      void import('../data/outbox/outbox-runner').then((runner) => {
-        if (ended.signal.aborted) return;
-        stop = runner.startOutboxRunner();
-        void runner.afterLogin(userId);
-      });
+    void import('../data/outbox/outbox-runner').then((runner) => {
+      if (ended.signal.aborted) return;
+      stop = runner.startForSession(userId);
     });
     return () => {
       ended.abort();
-      idle.cancel();
       stop?.();
     };
   }, [userId, token]);

@@ -6,9 +6,7 @@
  * event. So the page, the other tabs and the worker never hold different sessions. Dexie is
  * imported lazily: the login screen's first load does without it.
  */
-
 import { clearAuth, readAuth, readToken, type StoredAuth, writeAuth } from './session-storage';
-import { idle } from './when-idle';
 
 export { readAuth, readToken, type StoredAuth };
 
@@ -16,20 +14,8 @@ const storage = (): Storage | null => (typeof localStorage === 'undefined' ? nul
 const SESSION_KEYS = new Set(['auth', 'token', 'role']);
 const listeners = new Set<() => void>();
 
-// Each change is numbered: a copy waiting for its turn is dropped when a newer change came.
-let latest = 0;
-
-/**
- * A session is copied when the page is idle: the worker needs it only to send the outbox,
- * never for the first screen, and the copy opened Dexie in the middle of every logged-in first
- * load. A logout clears the copy at once, so the worker stops sending as that person.
- */
 async function mirror(auth: StoredAuth | null): Promise<void> {
-  const change = ++latest;
-  if (auth) await idle();
-  if (change !== latest) return;
   const [{ db }, { writeMirror }] = await Promise.all([import('./db'), import('./session-mirror')]);
-  if (change !== latest) return;
   await writeMirror(db, auth);
 }
 
