@@ -3,9 +3,13 @@
  * under the same emulation (1.6 Mbit/s, 150 ms RTT, CPU ×4, cold context) and prints WHAT shifts
  * (layout-shift sources: element, old and new rect), WHAT the long tasks are (start, duration,
  * and the JS functions with most self time during load from a CPU profile) and the LCP element.
- * Run: `npm run build && [PROFILE=1] npx tsx bench/first-visit-probe.ts [route-name-substring]`
+ * With `TRACE=1`, a Chromium trace instead: each long task on the page's main thread and the
+ * events inside it (script compile and evaluation by file, timers, idle callbacks, IndexedDB
+ * events, style and layout), which the sampling profile cannot tell apart.
+ * Run: `npm run build && [PROFILE=1|TRACE=1] npx tsx bench/first-visit-probe.ts [route-name-substring]`
  * (route names as in the scenario: login, detail, search, logged in, dashboard).
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { headingShown } from './lib/page-metrics';
@@ -38,7 +42,88 @@ interface ProfileNode {
   children?: number[];
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+}
+
+const SHOWN = new Set([
+  'EvaluateScript',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'v8.produceModuleCache',
+  'v8.callFunction',
+  'LocalWindowProxy::Initialize',
+  'FunctionCall',
+  'TimerFire',
+  'FireIdleCallback',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'ParseHTML',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'MajorGC',
+  'MinorGC',
+  'V8.GCScavenger',
+  'RunMicrotasks',
+  'XHRLoad',
+  'ResourceReceiveResponse',
+]);
+
+/** The long tasks (≥ 50 ms) of the page's main thread, each with its direct events. */
+function longTasksFromTrace(events: TraceEvent[]): string[] {
+  if (process.env.TRACE_FILE) fs.writeFileSync(process.env.TRACE_FILE, JSON.stringify(events));
+  // Several renderers (about:blank, the page): the page's main thread is the one that ran the
+  // app's modules.
+  const main = events
+    .filter((e) => e.name === 'v8.evaluateModule')
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+  if (!main) return ['no module evaluation in the trace'];
+  const own = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const t0 = own[0]?.ts ?? 0;
+  const out: string[] = [];
+  for (const task of own.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000)) {
+    const end = task.ts + (task.dur ?? 0);
+    out.push(
+      `task ${Math.round((task.dur ?? 0) / 1000)} ms at +${Math.round((task.ts - t0) / 1000)} ms`,
+    );
+    for (const e of own) {
+      if (e.ts < task.ts || e.ts + (e.dur ?? 0) > end || e === task || !SHOWN.has(e.name)) continue;
+      if ((e.dur ?? 0) < 3000) continue;
+      const d = e.args?.data ?? {};
+      const where = String(d.url ?? d.fileName ?? '').replace(/^.*\//, '');
+      const what = String(d.functionName ?? d.type ?? '');
+      out.push(
+        `    ${String(Math.round((e.dur ?? 0) / 1000)).padStart(5)} ms +${Math.round((e.ts - task.ts) / 1000)} ${e.name} ${what} ${where}`,
+      );
+    }
+  }
+  return out;
+}
+
 async function load(page: Page, url: string, heading: string) {
+  const tracing = process.env.TRACE === '1';
+  if (tracing)
+    await page
+      .context()
+      .browser()
+      ?.startTracing(page, {
+        categories: [
+          'devtools.timeline',
+          'v8',
+          'v8.execute',
+          'disabled-by-default-devtools.timeline',
+        ],
+      });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -52,7 +137,9 @@ async function load(page: Page, url: string, heading: string) {
   const profiling = process.env.PROFILE === '1';
   if (profiling) {
     await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.setSamplingInterval', {
+      interval: Number(process.env.PROFILE_US ?? 500),
+    });
     await cdp.send('Profiler.start');
   }
   const requests: string[] = [];
@@ -69,6 +156,7 @@ async function load(page: Page, url: string, heading: string) {
         profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
       })
     : { profile: { nodes: [], samples: [], timeDeltas: [] } };
+  if (process.env.PROFILE_FILE) fs.writeFileSync(process.env.PROFILE_FILE, JSON.stringify(profile));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => {
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
@@ -117,7 +205,17 @@ async function load(page: Page, url: string, heading: string) {
   });
   close();
   const found = await page.evaluate('window.__probe');
+  const trace = tracing
+    ? longTasksFromTrace(
+        (
+          JSON.parse(((await page.context().browser()?.stopTracing()) ?? '{}').toString()) as {
+            traceEvents?: TraceEvent[];
+          }
+        ).traceEvents ?? [],
+      )
+    : [];
   return {
+    trace,
     probe: found,
     requests,
     topFns: [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 25),
@@ -129,7 +227,9 @@ async function load(page: Page, url: string, heading: string) {
 const only = process.argv[2];
 const { server, browser, session, routes, close } = await firstVisitSetup();
 try {
-  for (const route of routes) {
+  // REPEAT=n loads each route n times (the long tasks vary from load to load).
+  const repeat = Number(process.env.REPEAT ?? 1);
+  for (const route of routes.flatMap((r) => Array.from({ length: repeat }, () => r))) {
     if (only && !route.name.includes(only)) continue;
     const context = await coldContext(browser, server.url, route.auth ? { auth: session } : {});
     await context.addInitScript({ content: PROBE });
@@ -138,6 +238,7 @@ try {
     console.log(`\n===== ${route.name} (load ${os.loadavg()[0]?.toFixed(2)})`);
     console.log(JSON.stringify(out.probe, null, 1));
     console.log('requests:', out.requests.join('\n  '));
+    if (out.trace.length) console.log(out.trace.join('\n'));
     for (const st of out.stretches) {
       console.log(`busy ${st.ms} ms at +${st.at} ms (profile clock):`);
       for (const [k, v] of st.top) console.log(`    ${(v / 1000).toFixed(0).padStart(5)} ${k}`);

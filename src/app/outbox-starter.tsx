@@ -18,8 +18,7 @@ export function OutboxStarter() {
     const ended = new AbortController();
     void import('../data/outbox/outbox-runner').then((runner) => {
       if (ended.signal.aborted) return;
-      stop = runner.startOutboxRunner();
-      void runner.afterLogin(userId);
+      stop = runner.startForSession(userId);
     });
     return () => {
       ended.abort();

@@ -7,6 +7,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -85,7 +86,9 @@ export function SessionProvider({
     }
     try {
       const current = await getCurrentUser(token);
-      apply(toAuth(token, current), current);
+      // The check of a stored session re-renders the whole app (navbar, guards, the page): as
+      // a transition React renders it in slices, not as one long task of the first load.
+      startTransition(() => apply(toAuth(token, current), current));
     } catch (err) {
       // No answer, or a busy server (503): the stored session stands; a crowd at the gate must
       // not log everyone out (docs/decisions.md "Load shedding").

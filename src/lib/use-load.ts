@@ -8,7 +8,7 @@
  * see more of a record, a retry is a new attempt. While asking again, the previous answer
  * stays available (`last`), so a list does not blink empty.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 export type LoadState<T> =
   | { phase: 'idle' }
@@ -48,8 +48,11 @@ export function useLoad<T>(load: (() => Promise<T>) | null, keys: readonly unkno
     }
     setHeld((h) => ({ key: runKey, state: { phase: 'loading', last: lastOf(h.state) } }));
     // Only the latest run may answer: not one the keys moved past, nor one of a screen gone.
+    // The answer is rendered as a transition: React renders it in slices and yields between
+    // them, instead of one long task for a list of two dozen cards on a cheap phone (long
+    // tasks during load; docs/decisions.md: first-visit stability).
     const settle = (state: LoadState<T>) => {
-      if (currentRun.current === runKey) setHeld({ key: runKey, state });
+      if (currentRun.current === runKey) startTransition(() => setHeld({ key: runKey, state }));
     };
     run().then(
       (value) => settle({ phase: 'done', value }),

@@ -102,6 +102,27 @@ export function waitForOutcome(
 }
 
 /** Installs the page triggers once; returns their removal (tests, hot reload). */
+/**
+ * Starts the runner for someone logged in and resumes their items, once the page is idle (at
+ * most 3 s later; Safari, without requestIdleCallback, after 0.5 s): the first drain opens
+ * Dexie and reads the outbox, which in the middle of a first load made long tasks of 55–80 ms
+ * at 4× CPU beside the screen's own work (docs/decisions.md: first-visit stability).
+ */
+export function startForSession(userId: string): () => void {
+  let stop: (() => void) | null = null;
+  const start = () => {
+    stop = startOutboxRunner();
+    void afterLogin(userId);
+  };
+  const idle = typeof requestIdleCallback === 'function';
+  const id = idle ? requestIdleCallback(start, { timeout: 3_000 }) : window.setTimeout(start, 500);
+  return () => {
+    if (idle) cancelIdleCallback(id);
+    else clearTimeout(id);
+    stop?.();
+  };
+}
+
 export function startOutboxRunner(): () => void {
   // Signal back: what waited out a backoff goes now, not when its timer says.
   const onOnline = () => void wakeWaiting(db).finally(() => void drainNow());
