@@ -5,6 +5,10 @@
  * here plain SQL) — is seen by the very next search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TTL_MS } from '../../server/modules/burials/burials-cache';
+import { lookupVocabulary } from '../../server/modules/search/search-vocab';
+import { newId } from '../../src/domain/ids';
+import { parseQuery } from '../../src/domain/search-query';
 import { type Actor, actor, auth, createRecord } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
 import { tribute } from './tributes-helpers';
@@ -59,6 +63,30 @@ describe.each(engines)('search answers cache ($name)', (engine) => {
     ]);
     expect(await names('hermengarda')).toEqual(['Hermengarda Piva Tostes']);
     expect(h.app.ctx.searchCache.size).toBe(held + 1);
+  });
+
+  it('holds the vocabulary words of a pattern for its stamp only, and a few seconds at most', async () => {
+    const sql = h.app.ctx.database.sql;
+    const stamp = async () =>
+      (await sql.query<{ v: string }>('SELECT last_value::text AS v FROM sepultados_search_seq'))[0]
+        ?.v ?? '';
+    const words = async (q: string, at: string | null, now = Date.now()) =>
+      (await lookupVocabulary(h.app.ctx, parseQuery(q), at, now))[0];
+    await createRecord(h, admin, { nome: 'Gumercindo Prates' });
+    const before = await stamp();
+    const t0 = Date.now();
+    expect(await words('zenob', before, t0)).toEqual([]);
+    // Written from outside the app: the vocabulary has the word, the memory does not yet.
+    await sql.query(
+      "INSERT INTO sepultados (id, nome, quadra, chapa) VALUES ($1, 'Zenóbio Prates', '1', '1')",
+      [newId()],
+    );
+    expect(await words('zenob', before, t0 + 1000)).toEqual([]);
+    // A new stamp, or the entry's time out, reads it again; without a stamp, always.
+    expect(await words('zenob', await stamp(), t0 + 1000)).toHaveLength(1);
+    expect(await words('zenob', before, t0 + TTL_MS + 1)).toHaveLength(1);
+    expect(await words('zenob', null)).toHaveLength(1);
+    expect(await stamp()).not.toBe(before);
   });
 
   it('a write from outside the app (plain SQL) shows on the next search too', async () => {

@@ -20,6 +20,7 @@
  */
 import type { SearchQuery } from '../../../src/domain/search-query';
 import { buildSearchSql, phraseRanges } from './search-sql';
+import { type ElementStats, liveStats } from './search-stats';
 
 /** A range is broad when it holds at least this share of the register (and BROAD_MIN). */
 const BROAD_SHARE = 1 / 200;
@@ -67,32 +68,14 @@ async function rangeCount(
   return row?.n ?? 0;
 }
 
-/**
- * The share of records holding the word, as ANALYZE saw it (the element statistics of
- * search_words; 0 for a word too rare to be listed). Only chooses how `best` is read — both
- * ways give the same rows — so an estimate is enough; counting the word's records in the GIN
- * cost 90–180 ms for a common one at 2 M.
- */
-async function wordShare(sql: Sql, word: string): Promise<number> {
-  const [row] = await sql.query<{ f: number | null }>(
-    `SELECT (most_common_elem_freqs[array_position(most_common_elems::text::text[], $1)])::float8 AS f
-     FROM pg_stats WHERE tablename = 'sepultados' AND attname = 'search_words'
-       AND schemaname = current_schema()`,
-    [word],
-  );
-  return Number(row?.f ?? 0);
-}
-
-/** The register's size as the planner knows it (no count of 2 M rows per keystroke). */
-async function registerSize(sql: Sql): Promise<number> {
-  const [row] = await sql.query<{ n: number }>(
-    "SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'sepultados'::regclass",
-    [],
-  );
-  return Number(row?.n ?? 0);
-}
-
 export interface BroadOptions {
+  /**
+   * ANALYZE's share of records holding a word (0 for a word too rare to be listed) and the
+   * register's size (search-stats.ts; default: read now). Only choose how `best` is read —
+   * both ways give the same rows — so an estimate is enough; counting the word's records in
+   * the GIN cost 90–180 ms for a common one at 2 M.
+   */
+  stats?: ElementStats;
   /** A range this large or more is broad; default: BROAD_SHARE of the register, ≥ BROAD_MIN. */
   broadAt?: number;
 }
@@ -113,7 +96,8 @@ export async function broadSuggestions<R extends BroadRow>(
   const ranges = phraseRanges(query);
   const last = query.terms[query.terms.length - 1];
   if (!ranges || !last) return null;
-  const size = await registerSize(sql);
+  const stats = options.stats ?? liveStats(sql);
+  const size = await stats.size();
   const broadAt = options.broadAt ?? Math.max(BROAD_MIN, Math.ceil(size * BROAD_SHARE));
   if ((await rangeCount(sql, ranges, cemiterio, broadAt)) < broadAt) return null;
 
@@ -132,7 +116,8 @@ export async function broadSuggestions<R extends BroadRow>(
   // The whole name: every record whose name is exactly the words (a btree range of one key).
   const wholeRows = await run({ phrase: { lo: [whole], hi: [`${whole}\u0001`] } });
   // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`.
-  const holding = (await wordShare(sql, last.text)) * size < broadAt;
+  const share = (await stats.shares(['search_words'], [last.text])).get(last.text) ?? 0;
+  const holding = share * size < broadAt;
   const best = await run({
     within: {
       ...ranges,

@@ -76,13 +76,17 @@ function sharedStamp(ctx: AppContext): Promise<string> {
   return reads.read();
 }
 
-/** The answer for `key` at the register's current write stamp, read by `load` on a miss. */
+/**
+ * The answer for `key` at the register's current write stamp, read by `load` on a miss; `load`
+ * gets the stamp (null with SEARCH_CACHE=off) to share what else it reads at that stamp
+ * (search-held.ts).
+ */
 export async function cachedSearch<T>(
   ctx: AppContext,
   key: string,
-  load: () => Promise<T>,
+  load: (stamp: string | null) => Promise<T>,
 ): Promise<T> {
-  if (!ctx.config.searchCache) return load();
+  if (!ctx.config.searchCache) return load(null);
   const stamp = await sharedStamp(ctx);
-  return (await ctx.searchCache.get(`${stamp}|${key}`, load)) as T;
+  return (await ctx.searchCache.get(`${stamp}|${key}`, () => load(stamp))) as T;
 }

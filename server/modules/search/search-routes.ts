@@ -45,15 +45,15 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const where = cemiterio ?? '';
       // The held answer object is sent as bytes made once (server/lib/encoded-json.ts).
       if (suggestions) {
-        const answer = await cachedSearch(app.ctx, `s|${where}|${q ?? ''}`, async () => {
-          const sepultado = await suggestBurials(app.ctx, q, cemiterio ?? null);
+        const answer = await cachedSearch(app.ctx, `s|${where}|${q ?? ''}`, async (stamp) => {
+          const sepultado = await suggestBurials(app.ctx, q, cemiterio ?? null, stamp);
           return { sepultado, total: sepultado.length };
         });
         return sendEncodedJson(request, reply, answer);
       }
       const max = limit ?? SEARCH_LIMITS.defaultLimit;
-      const answer = await cachedSearch(app.ctx, `q|${max}|${where}|${q ?? ''}`, () =>
-        searchBurials(app.ctx, q, max, cemiterio ?? null),
+      const answer = await cachedSearch(app.ctx, `q|${max}|${where}|${q ?? ''}`, (stamp) =>
+        searchBurials(app.ctx, q, max, cemiterio ?? null, stamp),
       );
       return sendEncodedJson(request, reply, answer);
     },

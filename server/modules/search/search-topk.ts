@@ -25,6 +25,7 @@ import { SEARCH_LIMITS, type SearchQuery } from '../../../src/domain/search-quer
 import { MATCH } from '../../../src/domain/search-score';
 import { compareRows } from './search-broad';
 import { buildCountSql, buildEqualSql, buildPhraseSql, type Vocabulary } from './search-sql';
+import { type ElementStats, liveStats } from './search-stats';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
@@ -52,24 +53,18 @@ export function cappedTotal(found: number): { total: number; totalIsLowerBound?:
  * too rare to be listed counts 0). It only chooses the way: top-k pays when the total is
  * capped (no count); below the cap, counting is most of ranking, and one statement does both.
  */
-async function equalEstimate(sql: Sql, query: SearchQuery): Promise<number> {
+async function equalEstimate(stats: ElementStats, query: SearchQuery): Promise<number> {
   const keys = query.terms.map((t) => {
     if (!t.numeric && (t.field === 'any' || t.field === 'rua')) return t.text;
     if (t.field === 'quadra' || t.field === 'chapa')
       return `${t.field === 'quadra' ? 'q' : 'p'}=${t.text}`;
     return `q=${t.text}`;
   });
-  const rows = await sql.query<{ e: string; f: number }>(
-    `SELECT x.e, x.f::float8 AS f FROM pg_stats s
-     CROSS JOIN LATERAL unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS x(e, f)
-     WHERE s.tablename = 'sepultados' AND s.schemaname = current_schema()
-       AND s.attname IN ('search_words', 'search_keys') AND x.e = ANY($1::text[])
-     UNION ALL
-     SELECT '', greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'sepultados'::regclass`,
-    [keys],
-  );
-  const share = new Map(rows.map((r) => [r.e, Number(r.f)]));
-  return keys.reduce((n, k) => n * (share.get(k) ?? 0), share.get('') ?? 0);
+  const [share, size] = await Promise.all([
+    stats.shares(['search_words', 'search_keys'], keys),
+    stats.size(),
+  ]);
+  return keys.reduce((n, k) => n * (share.get(k) ?? 0), size);
 }
 
 /**
@@ -87,11 +82,15 @@ export async function topByClass<R extends TopRow>(
     vocabulary: Vocabulary;
     /** Taken when equalEstimate is above this (default: the cap; tests: 0, always). */
     takeAt?: number;
+    /** Where the estimate's statistics come from (default: read now, search-stats.ts). */
+    stats?: ElementStats;
   },
 ): Promise<{ rows: R[]; total: number; totalIsLowerBound?: true } | null> {
   const { limit, cemiterio } = options;
   const takeAt = options.takeAt ?? SEARCH_LIMITS.totalCap;
-  if (takeAt > 0 && (await equalEstimate(sql, query)) <= takeAt) return null;
+  if (takeAt > 0 && (await equalEstimate(options.stats ?? liveStats(sql), query)) <= takeAt) {
+    return null;
+  }
   const equalSql = buildEqualSql(query, { limit, cemiterio });
   // Narrowed: planned with the cemetery's id (search.ts, run, says why).
   const exec = cemiterio ? sql.query.bind(sql) : sql.prepared.bind(sql);

@@ -19,14 +19,10 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
 import { type CardRow, toCard } from '../burials/burials-projection';
 import { broadSuggestions } from './search-broad';
-import {
-  buildPhraseSql,
-  buildPresenceSql,
-  buildSearchSql,
-  type Vocabulary,
-  vocabPatterns,
-} from './search-sql';
+import { buildPhraseSql, buildPresenceSql, buildSearchSql, type Vocabulary } from './search-sql';
+import { type ElementStats, heldStats, liveStats } from './search-stats';
 import { cappedTotal, topByClass } from './search-topk';
+import { lookupVocabulary } from './search-vocab';
 
 interface SearchRow extends CardRow {
   /** The cemetery's name (every card and suggestion says which, for a city of several). */
@@ -73,34 +69,6 @@ async function run(
 }
 
 /**
- * Per word term, the stored words (search_vocab, migration 0015) it equals, starts or is
- * contained in: one small lookup per request, whose result every statement of the request
- * takes as a parameter, so those planned at each call (presence, typo pass) are planned with
- * the real words (an absent word: no record to read; a common one: the planner knows).
- */
-async function lookupVocabulary(ctx: AppContext, query: SearchQuery): Promise<Vocabulary> {
-  const index: number[] = [];
-  const patterns: string[] = [];
-  query.terms.forEach((term, i) => {
-    if (term.numeric || term.field === 'quadra' || term.field === 'chapa') return;
-    for (const pattern of vocabPatterns(term)) {
-      index.push(i);
-      patterns.push(pattern);
-    }
-  });
-  const found = await ctx.database.sql.query<{ i: number; words: string[] }>(
-    `SELECT t.i, coalesce(array_agg(DISTINCT v.word) FILTER (WHERE v.word IS NOT NULL), '{}') AS words
-     FROM unnest($1::int[], $2::text[]) AS t(i, pattern)
-     LEFT JOIN search_vocab v ON v.word LIKE t.pattern
-     GROUP BY t.i`,
-    [index, patterns],
-  );
-  const out: (string[] | undefined)[] = query.terms.map(() => undefined);
-  for (const row of found) out[row.i] = row.words;
-  return out;
-}
-
-/**
  * Nothing matched exactly: the terms typo matching applies to (search-fuzzy.ts), or null when
  * no word is long enough to try.
  */
@@ -119,6 +87,11 @@ async function fuzzyTerms(
   );
 }
 
+/** Statistics held at the write stamp, or read now without one (search-stats.ts). */
+function statsAt(ctx: AppContext, stamp: string | null): ElementStats {
+  return stamp === null ? liveStats(ctx.database.sql) : heldStats(ctx, stamp);
+}
+
 /** The burial card (burials-projection.ts) plus the date of death and the photo as one name. */
 function toSearchCard(row: SearchRow): SearchCard {
   return { ...toCard(row), cemiterio: row.cemiterio, dtFal: row.dt_fal, image: row.file };
@@ -130,15 +103,17 @@ export async function searchBurials(
   q: string | undefined,
   limit: number = SEARCH_LIMITS.defaultLimit,
   cemiterio: string | null = null,
+  stamp: string | null = null,
 ): Promise<SearchAnswer> {
   const query = parse(q);
   if (query.terms.length === 0) return { sepultados: [], total: 0 };
-  const vocabulary = await lookupVocabulary(ctx, query);
+  const vocabulary = await lookupVocabulary(ctx, query, stamp);
   // A full page in the classes ≥ 4 needs no ranking of every match (search-topk.ts).
   const top = await topByClass<SearchRow>(ctx.database.sql, query, {
     limit,
     cemiterio,
     vocabulary,
+    stats: statsAt(ctx, stamp),
   });
   if (top) {
     const { rows, ...total } = top;
@@ -156,6 +131,7 @@ export async function suggestBurials(
   ctx: AppContext,
   q: string | undefined,
   cemiterio: string | null = null,
+  stamp: string | null = null,
 ): Promise<SearchSuggestion[]> {
   const query = parse(q);
   if (query.terms.length === 0) return [];
@@ -166,14 +142,15 @@ export async function suggestBurials(
   const phrase = buildPhraseSql(query, limit, cemiterio);
   if (phrase) {
     const first =
-      (await broadSuggestions<SearchRow>(ctx.database.sql, query, limit, cemiterio)) ??
-      (await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params));
+      (await broadSuggestions<SearchRow>(ctx.database.sql, query, limit, cemiterio, {
+        stats: statsAt(ctx, stamp),
+      })) ?? (await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params));
     const last = first[first.length - 1];
     if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
       return first.map(toSuggestion);
     }
   }
-  const vocabulary = await lookupVocabulary(ctx, query);
+  const vocabulary = await lookupVocabulary(ctx, query, stamp);
   let rows = await run(ctx, query, { fuzzy: [], limit, count: false, cemiterio, vocabulary });
   if (rows.length === 0) {
     const fuzzy = await fuzzyTerms(ctx, query, cemiterio, vocabulary);
