@@ -7,7 +7,11 @@
  *
  * The mix (--finados-connections, default 100, closed loop): 60 % suggestions and search
  * (half each, queries from search-queries.ts), 25 % record pages, 8 % tribute lists, 5 % sync
- * pages, 2 % tribute posts by logged-in, verified people (each paced under 5 / min; when every
+ * pages — what the app asks (GET /api/sync/pack, PACK_PAGE_LIMIT records a page, of a cemetery
+ * chosen by its share of the records): with --finados-sync walk (the default) a first visit's
+ * download, from the start and following each cursor, a phone done starting another; with
+ * --finados-sync delta a phone that holds the pack asking what changed since its cursor (taken
+ * from a whole walk before the mix) — 2 % tribute posts by logged-in, verified people (each paced under 5 / min; when every
  * person is still within their minute, a record page goes instead and is counted as one).
  * The bare route is measured in the same run with the same connections; 5 s of the mix before
  * the measure are not counted (warm-up). Then the same mix at
@@ -21,10 +25,12 @@
  */
 import http from 'node:http';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { startServer } from '../../scripts/server-process';
 import { seededRandom } from '../../server/modules/seed/seed-generator';
 import { newId } from '../../src/domain/ids';
+import { PACK_PAGE_LIMIT } from '../../src/domain/sync-types';
 import { runLoad } from '../lib/load';
 import type { Row } from '../lib/report';
 import { reportSections } from '../lib/sections';
@@ -51,8 +57,14 @@ const TRIBUTE_PACE_MS = 12_500; // under 5 / min per person
 
 interface Answer {
   status: number;
-  body: string;
+  raw: Buffer;
+  encoding: string | undefined;
   retryAfter: number;
+}
+
+/** The body as text, gunzipped when it came gzipped (read only where the phone needs it). */
+function text(answer: Answer): string {
+  return (answer.encoding === 'gzip' ? zlib.gunzipSync(answer.raw) : answer.raw).toString('utf8');
 }
 
 function request(
@@ -85,15 +97,20 @@ function request(
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
+            raw: Buffer.concat(chunks),
+            encoding: res.headers['content-encoding'],
             retryAfter: Number(res.headers['retry-after'] ?? 0),
           }),
         );
-        res.on('error', () => resolve({ status: 0, body: '', retryAfter: 0 }));
+        res.on('error', () =>
+          resolve({ status: 0, raw: Buffer.alloc(0), encoding: undefined, retryAfter: 0 }),
+        );
       },
     );
     req.setTimeout(30_000, () => req.destroy());
-    req.on('error', () => resolve({ status: 0, body: '', retryAfter: 0 }));
+    req.on('error', () =>
+      resolve({ status: 0, raw: Buffer.alloc(0), encoding: undefined, retryAfter: 0 }),
+    );
     req.end(body);
   });
 }
@@ -112,8 +129,8 @@ async function people(base: URL, count: number): Promise<string[]> {
       { 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       JSON.stringify(payload),
     );
-    if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${res.body}`);
-    return JSON.parse(res.body) as { token?: string };
+    if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${text(res)}`);
+    return JSON.parse(text(res)) as { token?: string };
   };
   const admin = await json('/api/users/login', '10.99.0.1', {
     email: process.env.BENCH_ADMIN_EMAIL,
@@ -176,7 +193,16 @@ async function runMix(
   base: URL,
   connections: number,
   seconds: number,
-  input: { ids: string[]; searches: string[]; suggestions: string[]; tokens: string[] },
+  input: {
+    ids: string[];
+    searches: string[];
+    suggestions: string[];
+    tokens: string[];
+    /** Cemetery ids, each as often as its share of the records (per mille). */
+    packs: string[];
+    /** delta: each cemetery's cursor after a whole walk (the phone holds the pack). */
+    held?: Map<string, string>;
+  },
   phones: number,
   seed: number,
 ): Promise<MixResult> {
@@ -193,7 +219,8 @@ async function runMix(
   const loop = async (n: number) => {
     const rand = seededRandom(seed + n);
     const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)] as T;
-    let cursor = '';
+    let pack = pick(input.packs);
+    let cursor = input.held?.get(pack) ?? '';
     while (performance.now() < endAt) {
       const r = rand();
       let op: Op = MIX.find(([, upTo]) => r < upTo)?.[0] ?? 'search';
@@ -232,7 +259,7 @@ async function runMix(
           path = `/api/sepultados/${pick(input.ids)}/comentarios`;
           break;
         case 'sync page':
-          path = `/api/sync/sepultados?limit=500${cursor ? `&since=${encodeURIComponent(cursor)}` : ''}`;
+          path = `/api/sync/pack?limit=${PACK_PAGE_LIMIT}&cemiterio=${pack}${cursor ? `&since=${encodeURIComponent(cursor)}` : ''}`;
           break;
         default:
           method = 'POST';
@@ -257,10 +284,16 @@ async function runMix(
       (stats.get(op) as OpStats).record(res.status, ms);
       if (op === 'sync page' && res.status === 200) {
         try {
-          const page = JSON.parse(res.body) as { cursor?: string; hasMore?: boolean };
-          cursor = page.hasMore && page.cursor ? page.cursor : '';
+          const page = JSON.parse(text(res)) as { cursor?: string; hasMore?: boolean };
+          // A phone holding the pack keeps its cursor (the app does); a walk ends with the pack.
+          cursor = (page.hasMore || input.held) && page.cursor ? page.cursor : '';
         } catch {
           cursor = '';
+        }
+        // This phone has its pack: the next one starts another.
+        if (!cursor) {
+          pack = pick(input.packs);
+          cursor = input.held?.get(pack) ?? '';
         }
       }
     }
@@ -268,6 +301,27 @@ async function runMix(
   await Promise.all(Array.from({ length: connections }, (_, n) => loop(n)));
   agent.destroy();
   return { seconds: (performance.now() - started) / 1000, stats, shedOf, shed, kept };
+}
+
+/** Each cemetery's cursor after walking its whole pack (--finados-sync delta). */
+async function wholeWalks(base: URL, cemeteries: Set<string>): Promise<Map<string, string>> {
+  const agent = new http.Agent({ keepAlive: true });
+  const out = new Map<string, string>();
+  for (const id of cemeteries) {
+    let cursor = '';
+    for (;;) {
+      const since = cursor ? `&since=${encodeURIComponent(cursor)}` : '';
+      const path = `/api/sync/pack?limit=${PACK_PAGE_LIMIT}&cemiterio=${id}${since}`;
+      const res = await request(agent, base, 'GET', path, { 'accept-encoding': 'gzip' });
+      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+      const page = JSON.parse(text(res)) as { cursor: string; hasMore: boolean };
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    out.set(id, cursor);
+  }
+  agent.destroy();
+  return out;
 }
 
 function all(result: MixResult): OpStats {
@@ -297,12 +351,22 @@ export async function finadosScenario(ctx: BenchContext): Promise<Row[]> {
   const seconds = arg('finados-seconds', 30);
   const phones = arg('finados-phones', 5000);
   const overload = arg('finados-overload', 3);
+  const syncAt = process.argv.indexOf('--finados-sync');
+  const syncMode = syncAt >= 0 && process.argv[syncAt + 1] === 'delta' ? 'delta' : 'walk';
   const db = new pg.Client({ connectionString: ctx.databaseUrl });
   await db.connect();
   const records = Number((await db.query('SELECT count(*)::int AS n FROM sepultados')).rows[0].n);
   const ids = (
     await db.query<{ id: string }>('SELECT id FROM sepultados ORDER BY random() LIMIT 5000')
   ).rows.map((r) => r.id);
+  const cemeteries = (
+    await db.query<{ id: string; n: number }>(
+      'SELECT cemiterio_id AS id, count(*)::int AS n FROM sepultados WHERE deleted_at IS NULL GROUP BY 1',
+    )
+  ).rows;
+  const packs = cemeteries.flatMap((c) =>
+    Array.from({ length: Math.max(1, Math.round((c.n / records) * 1000)) }, () => c.id),
+  );
   await db.end();
 
   // Its own server on the same database, with the production limits (run.ts lifts the search
@@ -329,6 +393,8 @@ export async function finadosScenario(ctx: BenchContext): Promise<Row[]> {
       searches: searchQueries(graves, 1000),
       suggestions: suggestionQueries(graves, 1000),
       tokens: await people(base, arg('finados-people', 200)),
+      packs,
+      ...(syncMode === 'delta' ? { held: await wholeWalks(base, new Set(packs)) } : {}),
     };
     const loadAtStart = os
       .loadavg()
@@ -403,7 +469,7 @@ export async function finadosScenario(ctx: BenchContext): Promise<Row[]> {
     reportSections.push(
       `## Finados on ${ctx.engine}`,
       '',
-      `${records.toLocaleString('en-US')} records in the database; ${connections} connections for ${seconds} s; ${phones.toLocaleString('en-US')} phone addresses (X-Forwarded-For), per-IP limits on; ${input.tokens.length} logged-in people posting tributes (≤ 5 / min each). Errors = anything but 2xx/3xx (429 and 503 included). Load average (1, 5, 15 min) before the mix: ${loadAtStart}; after it: ${loadAfterMix}; at the end: ${loadAtEnd} (2 shared cores).${overloadLine} Mix totals: ${notOk(total) + mix.shed.ms.length} errors (${mix.shed.ms.length} of them 503). A phone refused with 503 waits its Retry-After before its next request, as the app does.`,
+      `${records.toLocaleString('en-US')} records in the database; ${connections} connections for ${seconds} s; ${phones.toLocaleString('en-US')} phone addresses (X-Forwarded-For), per-IP limits on; sync pages: ${syncMode === 'delta' ? 'phones holding the pack ask for its changes since their cursor (--finados-sync delta)' : `visit pack downloads, ${PACK_PAGE_LIMIT.toLocaleString('en-US')} records a page, of a cemetery chosen by its share of the records (--finados-sync walk)`}; ${input.tokens.length} logged-in people posting tributes (≤ 5 / min each). Errors = anything but 2xx/3xx (429 and 503 included). Load average (1, 5, 15 min) before the mix: ${loadAtStart}; after it: ${loadAfterMix}; at the end: ${loadAtEnd} (2 shared cores).${overloadLine} Mix totals: ${notOk(total) + mix.shed.ms.length} errors (${mix.shed.ms.length} of them 503). A phone refused with 503 waits its Retry-After before its next request, as the app does.`,
       '',
     );
     return rows;
