@@ -101,15 +101,21 @@ describe.each(engines)('sync under concurrent writes ($name)', (engine) => {
     },
   );
 
+  /** r2 saved through the app while r1's write, begun first on `a`, is still open. */
+  async function heldBehindOpenWrite() {
+    const [r1, r2] = (await records(2)) as [BurialRecord, BurialRecord];
+    const cursor = await endCursor(h);
+    const a = await connection();
+    await a.query('BEGIN');
+    await a.query(`UPDATE sepultados SET rua = 'Rua Lenta' WHERE id = $1`, [r1.id]);
+    expect((await patchRecord(h, admin, r2.id, { rua: 'Rua Rápida' })).statusCode).toBe(200);
+    return { r1, r2, cursor, a };
+  }
+
   it.skipIf(engine.name === 'pglite')(
     'holds back committed rows behind a long transaction, and hands them out once it ends',
     async () => {
-      const [r1, r2] = (await records(2)) as [BurialRecord, BurialRecord];
-      const cursor = await endCursor(h);
-      const a = await connection();
-      await a.query('BEGIN');
-      await a.query(`UPDATE sepultados SET rua = 'Rua Lenta' WHERE id = $1`, [r1.id]);
-      expect((await patchRecord(h, admin, r2.id, { rua: 'Rua Rápida' })).statusCode).toBe(200);
+      const { r1, r2, cursor, a } = await heldBehindOpenWrite();
       for (let i = 0; i < 3; i += 1) expect(ids(await sync(h, cursor))).toEqual([]);
       await a.query('COMMIT');
       expect(ids(await sync(h, cursor))).toEqual([r1.id, r2.id]);
@@ -119,12 +125,7 @@ describe.each(engines)('sync under concurrent writes ($name)', (engine) => {
   it.skipIf(engine.name === 'pglite')(
     'under a crowd answers at once instead of waiting for a write still running',
     async () => {
-      const [r1, r2] = (await records(2)) as [BurialRecord, BurialRecord];
-      const cursor = await endCursor(h);
-      const a = await connection();
-      await a.query('BEGIN');
-      await a.query(`UPDATE sepultados SET rua = 'Rua Lenta' WHERE id = $1`, [r1.id]);
-      expect((await patchRecord(h, admin, r2.id, { rua: 'Rua Rápida' })).statusCode).toBe(200);
+      const { r1, r2, cursor, a } = await heldBehindOpenWrite();
       const sql = h.app.ctx.database.sql;
       const query = sql.query.bind(sql);
       let checks = 0;
