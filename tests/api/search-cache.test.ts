@@ -4,8 +4,10 @@
  * write to the register — through this app, or from outside it (another instance, an import:
  * here plain SQL) — is seen by the very next search.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TTL_MS } from '../../server/modules/burials/burials-cache';
+import { writeStamp } from '../../server/modules/search/search-cache';
 import { lookupVocabulary } from '../../server/modules/search/search-vocab';
 import { newId } from '../../src/domain/ids';
 import { parseQuery } from '../../src/domain/search-query';
@@ -88,6 +90,36 @@ describe.each(engines)('search answers cache ($name)', (engine) => {
     expect(await words('zenob', null)).toHaveLength(1);
     expect(await stamp()).not.toBe(before);
   });
+
+  it.skipIf(engine.name === 'pglite')(
+    'an answer read while a write is open is kept apart: the write shows once committed',
+    async () => {
+      const made = await createRecord(h, admin, { nome: 'Teodolinda Brás Quintela' });
+      const other = new pg.Client({ connectionString: h.config.databaseUrl ?? '' });
+      await other.connect();
+      try {
+        expect((await writeStamp(h.app.ctx)).settled).toBe(true);
+        await other.query('BEGIN');
+        await other.query(`UPDATE sepultados SET nome = 'Teodolinda Brás Quaresma' WHERE id = $1`, [
+          made.id,
+        ]);
+        // The stamp has moved, the write is not committed: not settled.
+        expect((await writeStamp(h.app.ctx)).settled).toBe(false);
+        expect(await names('teodolinda quaresma')).toEqual([]);
+        await other.query('COMMIT');
+        // Same stamp, now settled: the answer read during the write is not taken.
+        expect((await writeStamp(h.app.ctx)).settled).toBe(true);
+        expect(await names('teodolinda quaresma')).toEqual(['Teodolinda Brás Quaresma']);
+        // A tribute's count touch moves no stamp and takes no lock.
+        await other.query('BEGIN');
+        await other.query('UPDATE sepultados SET change_seq = -2 WHERE id = $1', [made.id]);
+        expect((await writeStamp(h.app.ctx)).settled).toBe(true);
+        await other.query('COMMIT');
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   it('a write from outside the app (plain SQL) shows on the next search too', async () => {
     const made = await createRecord(h, admin, { nome: 'Florisbela Antunes Cravo' });

@@ -45,7 +45,8 @@ export class ReadCache<T> {
     private readonly maxBytes = MAX_BYTES,
   ) {}
 
-  get(id: string, load: () => Promise<T | null>): Promise<T | null> {
+  /** `ttlMs`: this value's own time to live (default: the cache's). */
+  get(id: string, load: () => Promise<T | null>, ttlMs = this.ttlMs): Promise<T | null> {
     const hit = this.entries.get(id);
     const now = this.now();
     if (hit && hit.expires > now) {
@@ -55,7 +56,7 @@ export class ReadCache<T> {
       return hit.value;
     }
     this.remove(id);
-    const entry: Entry<T> = { value: Promise.resolve(null), expires: now + this.ttlMs, bytes: 0 };
+    const entry: Entry<T> = { value: Promise.resolve(null), expires: now + ttlMs, bytes: 0 };
     entry.value = load().then(
       (found) => {
         if (found === null) return null;
@@ -105,8 +106,9 @@ export class ReadCache<T> {
   }
 
   /**
-   * Expired values at the front go first (they are also the oldest: the TTL is the same for
-   * all), then the least recently used while a bound is passed.
+   * Expired values at the front go first (with one TTL for all they are also the oldest; with
+   * a longer TTL for some, an expired value behind them waits for its next read or the
+   * bounds), then the least recently used while a bound is passed.
    */
   private shrink(now: number): void {
     for (const [id, entry] of this.entries) {

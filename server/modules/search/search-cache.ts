@@ -1,6 +1,6 @@
 /**
- * The public search's answers, held a few seconds (docs/decisions.md "Search answers under a
- * crowd"). On Finados the same names and the same typed prefixes ("mari", "jose da") come from
+ * The public search's answers, held while the register's write stamp stays (docs/decisions.md
+ * "Search answers under a crowd"). On Finados the same names and the same typed prefixes ("mari", "jose da") come from
  * thousands of phones; each answer is a ranked index search, the costliest public read.
  *
  * Freshness without tracking every write path: the key starts with the register's write stamp,
@@ -10,26 +10,56 @@
  * Finados a tribute every few milliseconds would otherwise empty this memory). Reading it is one tiny statement per search; after an acknowledged write the
  * stamp has moved, so the next search misses and reads the register. The one window: a
  * search that ran while a write was still uncommitted (the sequence moves before the commit)
- * may keep the earlier answer under the new stamp, for TTL_MS at worst — as the record cache
- * already allows between instances. A cemetery rename (cards carry the name) rewrites its
- * records, which moves the stamp too. `SEARCH_CACHE=off` skips it: the scale benchmark times
+ * would keep the earlier answer under the new stamp. The same statement says whether such a
+ * write is open (the stamp trigger's advisory lock, migration 0017): an answer read while one
+ * is goes under a key of its own for TTL_MS at most, as the record cache allows between
+ * instances; an answer read while none is stays right as long as the stamp does, and is held
+ * SETTLED_TTL_MS (the bounds let the least used go first). A cemetery rename (cards carry
+ * the name) rewrites its records, which moves the stamp too. `SEARCH_CACHE=off` skips it: the scale benchmark times
  * the register's search, not this memory.
  */
 import type { AppContext } from '../../context';
-import { ReadCache } from '../burials/burials-cache';
+import { ReadCache, TTL_MS } from '../burials/burials-cache';
 
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * How long an answer read while no stamp-moving write was open is held: the stamp alone then
+ * says when it is stale (any later write moves it), so this only lets rarely asked answers go.
+ */
+export const SETTLED_TTL_MS = 10 * 60_000;
 
 export function newSearchCache(): ReadCache<unknown> {
-  return new ReadCache<unknown>(undefined, MAX_ENTRIES, Date.now, MAX_BYTES);
+  return new ReadCache<unknown>(TTL_MS, MAX_ENTRIES, Date.now, MAX_BYTES);
 }
 
-async function writeStamp(ctx: AppContext): Promise<string> {
-  const [row] = await ctx.database.sql.query<{ v: string }>(
-    'SELECT last_value::text AS v FROM sepultados_search_seq',
-  );
-  return row?.v ?? '0';
+/**
+ * The register's write stamp, and whether every move of it is committed (`settled`): no other
+ * session holds the lock the stamp trigger takes before moving it (migration 0017). PGlite
+ * runs every request on one session, so there it is never known settled.
+ */
+export interface Stamp {
+  value: string;
+  settled: boolean;
+}
+
+const STAMP_SQL = `
+SELECT last_value::text AS v, NOT EXISTS (
+  SELECT 1 FROM pg_locks l
+  WHERE l.locktype = 'advisory' AND l.classid = 1296387407 AND l.objid = 16 AND l.objsubid = 2
+    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    AND l.pid <> pg_backend_pid()) AS settled
+FROM sepultados_search_seq`;
+
+export async function writeStamp(ctx: AppContext): Promise<Stamp> {
+  if (ctx.database.kind === 'pglite') {
+    const [row] = await ctx.database.sql.query<{ v: string }>(
+      'SELECT last_value::text AS v FROM sepultados_search_seq',
+    );
+    return { value: row?.v ?? '0', settled: false };
+  }
+  const [row] = await ctx.database.sql.query<{ v: string; settled: boolean }>(STAMP_SQL);
+  return { value: row?.v ?? '0', settled: row?.settled === true };
 }
 
 /**
@@ -41,13 +71,13 @@ async function writeStamp(ctx: AppContext): Promise<string> {
  * instead of one per search (the statement and its round trip were most of a held answer's
  * cost), at most one round trip more for each.
  */
-export class StampReads {
-  private current: Promise<string> | null = null;
-  private next: Promise<string> | null = null;
+export class StampReads<S = Stamp> {
+  private current: Promise<S> | null = null;
+  private next: Promise<S> | null = null;
 
-  constructor(private readonly load: () => Promise<string>) {}
+  constructor(private readonly load: () => Promise<S>) {}
 
-  read(): Promise<string> {
+  read(): Promise<S> {
     if (!this.current) {
       const started = this.load().finally(() => {
         if (this.current === started) this.current = null;
@@ -67,7 +97,7 @@ export class StampReads {
 
 const stamps = new WeakMap<AppContext, StampReads>();
 
-function sharedStamp(ctx: AppContext): Promise<string> {
+function sharedStamp(ctx: AppContext): Promise<Stamp> {
   let reads = stamps.get(ctx);
   if (!reads) {
     reads = new StampReads(() => writeStamp(ctx));
@@ -78,8 +108,9 @@ function sharedStamp(ctx: AppContext): Promise<string> {
 
 /**
  * The answer for `key` at the register's current write stamp, read by `load` on a miss; `load`
- * gets the stamp (null with SEARCH_CACHE=off) to share what else it reads at that stamp
- * (search-held.ts).
+ * gets the stamp's key (null with SEARCH_CACHE=off) to share what else it reads at that stamp
+ * (search-vocab.ts, search-stats.ts). An answer read while a stamp-moving write was open is
+ * kept apart (its own key) and held TTL_MS at most; a settled one SETTLED_TTL_MS.
  */
 export async function cachedSearch<T>(
   ctx: AppContext,
@@ -87,6 +118,8 @@ export async function cachedSearch<T>(
   load: (stamp: string | null) => Promise<T>,
 ): Promise<T> {
   if (!ctx.config.searchCache) return load(null);
-  const stamp = await sharedStamp(ctx);
-  return (await ctx.searchCache.get(`${stamp}|${key}`, () => load(stamp))) as T;
+  const { value, settled } = await sharedStamp(ctx);
+  const stamp = settled ? value : `${value}~open`;
+  const ttl = settled ? SETTLED_TTL_MS : TTL_MS;
+  return (await ctx.searchCache.get(`${stamp}|${key}`, () => load(stamp), ttl)) as T;
 }
