@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../../bench/lib/route-bytes';
 import type { ServerProcess } from '../../scripts/server-process';
-import { ADMIN, launchBrowser, newPhoneContext, startAppServer } from './harness';
+import { ADMIN, launchBrowser, logIn, newPhoneContext, startAppServer } from './harness';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -175,11 +175,7 @@ describe('accessible navigation and the visitor search', () => {
       });
       try {
         const page = await admin.newPage();
-        await page.goto('/login');
-        await page.getByLabel('E-mail').fill(ADMIN.email);
-        await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-        await page.getByRole('button', { name: 'Entrar' }).click();
-        await page.waitForURL((url) => url.pathname === '/');
+        await logIn(page, ADMIN);
         await page.close();
         await check(admin, '/', 'Recentes');
         await check(admin, `/sepultados/${record.id}`, record.nome);

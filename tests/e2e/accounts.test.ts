@@ -11,7 +11,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
-import { ADMIN, launchBrowser, newPhoneContext, screenshot, startAppServer } from './harness';
+import {
+  ADMIN,
+  launchBrowser,
+  logIn,
+  newPhoneContext,
+  screenshot,
+  startAppServer,
+} from './harness';
 import { linkIn, waitForMail } from './mail-files';
 
 const PERSON = {
@@ -53,14 +60,6 @@ describe('accounts: verification, password, user management', () => {
 
   const visible = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
-  async function logIn(email: string, password: string) {
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
-
   async function logOut() {
     const toggle = page.getByRole('button', { name: /menu/i });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
@@ -82,7 +81,7 @@ describe('accounts: verification, password, user management', () => {
     const first = await waitForMail(server.dataDir, PERSON.email, 'verify-email', seen);
 
     // Logged in but unverified: the profile says so and offers a new link.
-    await logIn(PERSON.email, PERSON.password);
+    await logIn(page, PERSON);
     await page.goto('/user/profile');
     await visible('Seu e-mail ainda não foi confirmado. Confirme-o para publicar homenagens.');
     await page.getByRole('button', { name: 'Reenviar link de confirmação' }).click();
@@ -177,7 +176,7 @@ describe('accounts: verification, password, user management', () => {
 
   it('lets an admin create, edit, re-role, find and delete a concessionário', async () => {
     await logOut();
-    await logIn(ADMIN.email, ADMIN.password);
+    await logIn(page, ADMIN);
     await page.goto('/meuusuario');
     await page.getByRole('heading', { name: 'Gerenciamento de Usuários' }).waitFor();
     await page.getByRole('link', { name: 'Novo Usuário' }).click();

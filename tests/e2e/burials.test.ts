@@ -18,6 +18,7 @@ import {
   ADMIN,
   callApi,
   launchBrowser,
+  logIn,
   newPhoneContext,
   screenshot,
   startAppServer,
@@ -70,14 +71,6 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     return body.token;
   }
 
-  async function logIn(page: Page, email: string, password: string) {
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
-
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-photos-'));
     photos = [
@@ -114,7 +107,7 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
   });
 
   it('admin creates a record with two photos, after the form showed its rules', async () => {
-    await logIn(admin, ADMIN.email, ADMIN.password);
+    await logIn(admin, ADMIN);
     await admin.goto('/sepultados/add');
     await admin.getByRole('heading', { name: 'Criação de Memorial' }).waitFor();
     await admin.getByText('Nenhuma imagem disponível').waitFor();
@@ -224,7 +217,7 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
   });
 
   it('the concessionário edits the plate of the assigned record', async () => {
-    await logIn(conc, CONC.email, CONC.password);
+    await logIn(conc, CONC);
     await conc.goto('/sepultados/meumemorial');
     await conc.getByRole('link', { name: NOME, exact: true }).waitFor();
     expect(await conc.getByRole('link', { name: OTHER, exact: true }).count()).toBe(0);

@@ -14,6 +14,7 @@ import {
   ADMIN,
   callApi,
   launchBrowser,
+  logIn,
   newPhoneContext,
   screenshot,
   startAppServer,
@@ -72,11 +73,7 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
   });
 
   it('the admin adds a second cemetery on the cemeteries screen', async () => {
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, ADMIN);
     await page.locator('.burial-card').first().waitFor();
     expect(await choiceOf(page).count()).toBe(0);
     expect(await page.locator('.burial-card dt', { hasText: 'Cemitério' }).count()).toBe(0);

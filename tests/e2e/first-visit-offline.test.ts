@@ -20,6 +20,7 @@ import { TRIBUTE_UI } from '../../src/lib/texts/tribute-texts';
 import {
   ADMIN,
   launchBrowser,
+  logIn,
   newPhoneContext,
   screenshot,
   startAppServer,
@@ -121,11 +122,7 @@ describe('first visit, then no signal: the tribute form on a grave the pack brou
     const text = `Saudade sem sinal ${Date.now()}`;
     const pending = page.locator('.pending-tributes > li').filter({ hasText: text });
     try {
-      await page.goto('/login');
-      await page.getByLabel('E-mail').fill(ADMIN.email);
-      await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-      await page.getByRole('button', { name: 'Entrar' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await logIn(page, ADMIN);
       await landAndTakePack(page);
 
       await context.setOffline(true);

@@ -13,6 +13,7 @@ import {
   ADMIN,
   callApi,
   launchBrowser,
+  logIn,
   newPhoneContext,
   startAppServer,
   waitForServiceWorker,
@@ -74,18 +75,19 @@ describe('a concessionário works a whole day without signal', () => {
     await server?.stop();
   });
 
-  it('from the menu to a sent correction', async () => {
+  /** A fresh phone: logged in, the cemetery's visit pack downloaded. */
+  async function logInWithPack(person: { email: string; password: string }) {
     context = await newPhoneContext(browser, server.url);
     page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(CONC.email);
-    await page.getByLabel('Senha', { exact: true }).fill(CONC.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, person);
     await page.goto('/offline');
     await waitForServiceWorker(page);
     await page.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
     await page.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
+  }
+
+  it('from the menu to a sent correction', async () => {
+    await logInWithPack(CONC);
 
     // No signal from here on.
     await context.setOffline(true);
@@ -136,17 +138,7 @@ describe('a concessionário works a whole day without signal', () => {
   // whose full copy is on the device; the pack holds only a summary of the others, and the
   // edit screen says so instead of an error or an empty form.
   it("an admin offline: a record the pack only summarises says why it can't be edited", async () => {
-    context = await newPhoneContext(browser, server.url);
-    page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.goto('/offline');
-    await waitForServiceWorker(page);
-    await page.getByRole('button', { name: 'Baixar cemitério para uso offline' }).click();
-    await page.getByText(/^Atualizado em \d\d\/\d\d\/\d{4}/).waitFor({ timeout: 60_000 });
+    await logInWithPack(ADMIN);
 
     await context.setOffline(true);
     await page.goto(`/sepultados/${ids[OTHER]}`);

@@ -80,6 +80,18 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   }
 }
 
+/** Logs in through the login form, as a person does, and waits for the home page. */
+export async function logIn(
+  page: Page,
+  person: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve('tests/.tmp/screenshots');
   fs.mkdirSync(dir, { recursive: true });

@@ -17,6 +17,7 @@ import { MAP_MSG } from '../../src/domain/map-messages';
 import {
   ADMIN,
   launchBrowser,
+  logIn,
   newPhoneContext,
   screenshot,
   startAppServer,
@@ -108,11 +109,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
   });
 
   it('admin uploads the cemetery plan with its corners and sees it previewed', async () => {
-    await admin.goto('/login');
-    await admin.getByLabel('E-mail').fill(ADMIN.email);
-    await admin.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Entrar' }).click();
-    await admin.waitForURL((url) => url.pathname === '/');
+    await logIn(admin, ADMIN);
     await admin.goto('/sepultados/meumemorial');
     await admin.getByRole('link', { name: 'Mapa do cemitério' }).click();
     await admin.getByRole('heading', { name: 'Mapa do cemitério', level: 1 }).waitFor();

@@ -15,6 +15,7 @@ import {
   ADMIN,
   callApi,
   launchBrowser,
+  logIn,
   newPhoneContext,
   screenshot,
   startAppServer,
@@ -52,14 +53,6 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
   async function tributesWith(text: string): Promise<number> {
     const list = await api<TributeList>('GET', `sepultados/${recordId}/comentarios?limit=50`, '');
     return list.body.items.filter((t) => t.texto === text).length;
-  }
-
-  async function logIn(p: Page) {
-    await p.goto('/login');
-    await p.getByLabel('E-mail').fill(CONC.email);
-    await p.getByLabel('Senha', { exact: true }).fill(CONC.password);
-    await p.getByRole('button', { name: 'Entrar' }).click();
-    await p.waitForURL((url) => url.pathname === '/');
   }
 
   /** Opens the record online so the phone holds it, and waits for the service worker. */
@@ -118,7 +111,7 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
   it('keeps a tribute and a plate correction on the phone without signal, across a reopen', async () => {
     context = await newPhoneContext(browser, server.url);
     page = await context.newPage();
-    await logIn(page);
+    await logIn(page, CONC);
     // The visit pack puts every record on the phone; this one was never opened here.
     await page.goto('/offline');
     await waitForServiceWorker(page);
@@ -233,7 +226,7 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
       }
     });
     page = await context.newPage();
-    await logIn(page);
+    await logIn(page, CONC);
     expect(await page.evaluate(() => 'SyncManager' in window)).toBe(false);
     await holdRecord(page);
     await context.setOffline(true);

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import type { TributeList } from '../../src/domain/tribute-types';
-import { ADMIN, callApi, launchBrowser, startAppServer } from './harness';
+import { ADMIN, callApi, launchBrowser, logIn, startAppServer } from './harness';
 
 const PASSWORD = 'Quadra@2025';
 const NOME = 'Benedita Aparecida Fontes';
@@ -86,11 +86,7 @@ describe('outcomes of writes, told apart', () => {
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, { email, password });
     return { context, page };
   }
 

@@ -12,6 +12,7 @@ import type { SearchAnswer } from '../../src/domain/search-types';
 import {
   ADMIN,
   launchBrowser,
+  logIn,
   newPhoneContext,
   screenshot,
   startAppServer,
@@ -41,11 +42,7 @@ describe('search: suggestions, keyboard, results, offline', () => {
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url);
     page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();

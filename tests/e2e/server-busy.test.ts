@@ -9,7 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
-import { ADMIN, callApi, launchBrowser, startAppServer } from './harness';
+import { ADMIN, callApi, launchBrowser, logIn, startAppServer } from './harness';
 
 const NOME = 'Geraldina Pires Cordeiro';
 const BUSY_COPY =
@@ -103,11 +103,7 @@ describe('server busy (503 + Retry-After)', () => {
 
     const { context, page } = await openRecord();
     await shed(true);
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(person.email);
-    await page.getByLabel('Senha', { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, person);
 
     await page.goto(`/sepultados/${recordId}`);
     await page.getByRole('heading', { level: 1, name: NOME }).waitFor();

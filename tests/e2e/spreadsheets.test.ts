@@ -8,7 +8,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import { SEP_MSG } from '../../src/domain/burial-messages';
-import { ADMIN, launchBrowser, newPhoneContext, screenshot, startAppServer } from './harness';
+import {
+  ADMIN,
+  launchBrowser,
+  logIn,
+  newPhoneContext,
+  screenshot,
+  startAppServer,
+} from './harness';
 
 const CSV = [
   'Nome;Data de Falecimento;Quadra;Placa;Cemitério',
@@ -35,11 +42,7 @@ describe('spreadsheets: preview with per-cell errors, import of the valid rows',
   });
 
   it('admin previews, imports the valid rows and downloads the refused ones', async () => {
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, ADMIN);
     await page.goto('/sepultados/meumemorial');
     await page.getByRole('link', { name: 'Planilhas' }).click();
     await page.getByRole('heading', { name: 'Planilhas', level: 1 }).waitFor();
