@@ -22,6 +22,7 @@ import { trigramSet } from './search-trigram';
 const PAIRS_MAX = 200;
 
 interface Share {
+  word: string;
   /** Indices of the query's trigrams the word holds. */
   held: number[];
   /** The word's other trigrams. */
@@ -42,44 +43,104 @@ function sweep(a: number, entries: { x: number; held: number[] }[]): number {
   return best;
 }
 
-export function fuzzyPointsBound(t: string, vocabulary: readonly string[]): number {
-  if (t.length < MIN_FUZZY) return 0;
-  const words = new Set(vocabulary);
-  const swapped = letterSwaps(t).some((s) => words.has(s)) ? SWAP_POINTS : 0;
-  const query = [...trigramSet(t)];
-  const a = query.length;
+/** Each vocabulary word sharing a trigram with the query: what it holds and what else. */
+function sharesOf(query: readonly string[], words: Iterable<string>): Share[] {
   const shares: Share[] = [];
   for (const w of words) {
     const own = trigramSet(w);
     const held = query.flatMap((q, i) => (own.has(q) ? [i] : []));
     if (held.length === 0) continue;
     for (const q of query) own.delete(q);
-    shares.push({ held, other: own });
+    shares.push({ word: w, held, other: own });
   }
+  return shares;
+}
+
+/**
+ * The most a run of two or more of these words can reach, when every word and pair in it
+ * has x ≤ xMax (the callers pass only such words: one above it keeps the run below the floor
+ * they care about).
+ */
+function runsBound(a: number, near: readonly Share[], xMax: number): number {
+  if (near.length > PAIRS_MAX) {
+    return sweep(
+      a,
+      near.map((s) => ({ x: s.other.size, held: s.held })),
+    );
+  }
+  const entries: { x: number; held: number[] }[] = [];
+  near.forEach((s, i) => {
+    for (let j = i + 1; j < near.length; j++) {
+      const u = near[j] as Share;
+      let x = s.other.size;
+      for (const g of u.other) if (!s.other.has(g)) x++;
+      if (x <= xMax) entries.push({ x, held: [...s.held, ...u.held] });
+    }
+  });
+  return sweep(a, entries);
+}
+
+/** Points for a similarity (float4, as pg_trgm): 0 below the threshold. */
+function trigramPoints(similarity: number): number {
+  const sim = Math.fround(similarity);
+  return sim >= Math.fround(FUZZY_THRESHOLD) ? Math.floor(sim * 1000 + 0.5) : 0;
+}
+
+export function fuzzyPointsBound(t: string, vocabulary: readonly string[]): number {
+  if (t.length < MIN_FUZZY) return 0;
+  const words = new Set(vocabulary);
+  const swapped = letterSwaps(t).some((s) => words.has(s)) ? SWAP_POINTS : 0;
+  const query = [...trigramSet(t)];
+  const a = query.length;
+  const shares = sharesOf(query, words);
   const single = Math.max(0, ...shares.map((s) => s.held.length / (a + s.other.size)));
   // A run beats `floor` only with x below this (c ≤ a); below the threshold counts as 0.
   const floor = Math.max(single, FUZZY_THRESHOLD / 2);
   const xMax = a / floor - a;
-  const near = shares.filter((s) => s.other.size <= xMax);
-  let runs: number;
-  if (near.length > PAIRS_MAX) {
-    runs = sweep(
-      a,
-      near.map((s) => ({ x: s.other.size, held: s.held })),
-    );
-  } else {
-    const entries: { x: number; held: number[] }[] = [];
-    near.forEach((s, i) => {
-      for (let j = i + 1; j < near.length; j++) {
-        const u = near[j] as Share;
-        let x = s.other.size;
-        for (const g of u.other) if (!s.other.has(g)) x++;
-        if (x <= xMax) entries.push({ x, held: [...s.held, ...u.held] });
-      }
-    });
-    runs = sweep(a, entries);
+  const runs = runsBound(
+    a,
+    shares.filter((s) => s.other.size <= xMax),
+    xMax,
+  );
+  return Math.max(swapped, trigramPoints(Math.max(single, runs)));
+}
+
+/**
+ * The vocabulary words a name must hold for `t` to reach the threshold on it by trigrams
+ * (pg_trgm's `<<%`), or null when that cannot be said word by word. The server's typo pass
+ * reads its candidates by these words from the words GIN (a few hundred records) instead of
+ * the trigram GIN (tens of thousands at 2,000,000: any name sharing "ves" with "gonaclves").
+ *
+ * Why: a name reaches it through some run of its words with c / (a + x) ≥ threshold. Either
+ * the run holds a word that reaches it alone (returned), or all its words fall short alone,
+ * and then the run is one of those runsBound bounds: words sharing no trigram only add to x,
+ * and a word with x above a / threshold − a keeps any run holding it below (c ≤ a). When that
+ * bound reaches the threshold (words run together: "mariasilva"), null. `vocabulary` needs
+ * only the words sharing a trigram with `t` (trigramPatterns); the others never count.
+ */
+export function typoWords(t: string, vocabulary: readonly string[]): string[] | null {
+  if (t.length < MIN_FUZZY) return [];
+  const query = [...trigramSet(t)];
+  const a = query.length;
+  const alone: string[] = [];
+  const short: Share[] = [];
+  const xMax = a / FUZZY_THRESHOLD - a;
+  for (const s of sharesOf(query, new Set(vocabulary))) {
+    if (trigramPoints(s.held.length / (a + s.other.size)) > 0) alone.push(s.word);
+    else if (s.other.size <= xMax) short.push(s);
   }
-  const best = Math.fround(Math.max(single, runs));
-  const trigram = best >= Math.fround(FUZZY_THRESHOLD) ? Math.floor(best * 1000 + 0.5) : 0;
-  return Math.max(swapped, trigram);
+  return trigramPoints(runsBound(a, short, xMax)) > 0 ? null : alone.sort();
+}
+
+/**
+ * LIKE patterns of the words sharing a trigram with `t` (padded as pg_trgm pads a word:
+ * "  g", " go" start it, "es " ends it, "gon" is inside).
+ */
+export function trigramPatterns(t: string): string[] {
+  return [...trigramSet(t)].map((g) => {
+    if (g.startsWith('  ')) return `${g.slice(2)}%`;
+    if (g.startsWith(' ')) return `${g.slice(1)}%`;
+    if (g.endsWith(' ')) return `%${g.slice(0, -1)}`;
+    return `%${g}%`;
+  });
 }

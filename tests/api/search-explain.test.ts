@@ -6,10 +6,12 @@
  * (names that start with the words) reads the btree of migration 0007. The statements that run
  * prepared with a generic plan on PostgreSQL (server/db/prepared.ts) are checked with that
  * plan too: planned without their values, they must still read the indexes. Narrowed to a
- * cemetery (?cemiterio=), the same statements with one more condition still read them.
+ * cemetery (?cemiterio=), the same statements with one more condition still read them. The
+ * typo pass given its typo words (search-vocab.ts) reads its trigram candidates by those words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPhraseSql, buildSearchSql } from '../../server/modules/search/search-sql';
+import { lookupTypoWords } from '../../server/modules/search/search-vocab';
 import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { hasFuzzyTerm } from '../../src/domain/search-fuzzy';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
@@ -70,6 +72,44 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
         expect(text, text).toMatch(/Bitmap Index Scan on sepultados_search_(gin|name_trgm)/);
       }
     }
+  });
+
+  it.each(['joao batsita', 'gonsalves', 'benedito olivera santos'])(
+    '%s: the typo pass reads the names holding its typo words from the words GIN',
+    async (q) => {
+      const query = parseQuery(q);
+      const fuzzy = query.terms.map((_, i) => i);
+      const typo = await lookupTypoWords(h.app.ctx, query, fuzzy, null);
+      expect(typo.some((words) => Array.isArray(words))).toBe(true);
+      const { text, params } = buildSearchSql(query, {
+        fuzzy,
+        limit: SEARCH_LIMITS.defaultLimit,
+        count: true,
+        typo,
+      });
+      const rows = await h.app.ctx.database.sql.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN ${text}`,
+        params,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan, plan).not.toMatch(/Seq Scan on sepultados/);
+      expect(plan, plan).toMatch(/Bitmap Index Scan on sepultados_search_gin/);
+      // A term whose typo words are known never asks the trigram GIN (one without may).
+      query.terms.forEach((term, i) => {
+        if (Array.isArray(typo[i])) expect(plan, plan).not.toContain(`%>> '${term.text}'`);
+      });
+    },
+  );
+
+  it('the trigram GINs that lookups read keep no pending list (migration 0018)', async () => {
+    const rows = await h.app.ctx.database.sql.query<{ relname: string; reloptions: string[] }>(
+      `SELECT relname, reloptions FROM pg_class
+       WHERE relname IN ('search_vocab_trgm', 'sepultados_nome_trgm_idx') ORDER BY relname`,
+    );
+    expect(rows).toEqual([
+      { relname: 'search_vocab_trgm', reloptions: ['fastupdate=off'] },
+      { relname: 'sepultados_nome_trgm_idx', reloptions: ['fastupdate=off'] },
+    ]);
   });
 
   /** A parameter as SQL text for EXECUTE (test values only: quotes doubled). */

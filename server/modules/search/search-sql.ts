@@ -46,10 +46,18 @@ interface SearchSqlOptions {
   byDeath?: { minTier: number };
   /** Per term, its vocabulary words (lookupVocabulary); else each statement looks them up. */
   vocabulary?: Vocabulary;
+  /** Per typo term, the words its trigram matches need (lookupTypoWords); else the GIN's. */
+  typo?: TypoWords;
 }
 
 /** Per term index, the stored words its loosest patterns match (undefined: not a word term). */
 export type Vocabulary = readonly (readonly string[] | undefined)[];
+
+/**
+ * Per term index, the words a name must hold for the term's trigrams to match it (typoWords,
+ * src/domain/search-fuzzy-bound.ts); null: not known word by word; undefined: not a typo term.
+ */
+export type TypoWords = readonly (readonly string[] | null | undefined)[];
 
 interface SearchSql {
   text: string;
@@ -177,6 +185,7 @@ function termSql(
   fuzzy: boolean,
   withWhere = true,
   words?: readonly string[],
+  typo?: readonly string[] | null,
 ): TermSql {
   const t = term.text;
   if (term.numeric) {
@@ -207,7 +216,18 @@ function termSql(
       FUZZY_THRESHOLD > PG_STRICT_THRESHOLD ? ` AND ${sim} >= ${p.add(FUZZY_THRESHOLD)}::real` : '';
     const swaps = letterSwaps(t).map((x) => `% ${escapeLike(x)} %`);
     const swapped = likeAny(p, 's.search_name', swaps);
-    where.push(`(${tP} <<% s.search_name${enough}${OTHERS})`);
+    // The names the trigrams can match: those holding a typo word (read from the words GIN,
+    // a few hundred at 2,000,000), or where not known, the trigram GIN's candidates (tens of
+    // thousands for a common word's typo: every name sharing "ves" with "gonaclves").
+    if (typo === undefined || typo === null) {
+      where.push(`(${tP} <<% s.search_name${enough}${OTHERS})`);
+    } else if (typo.length > 0) {
+      // The similarity itself, not `<<%` (the same test at our threshold): the operator would
+      // let the planner still start from the trigram GIN when it misjudges its share.
+      const holds = `s.search_words && ${p.add(typo, '::text[]')}`;
+      const least = p.add(Math.max(FUZZY_THRESHOLD, PG_STRICT_THRESHOLD));
+      where.push(`(${holds} AND ${sim} >= ${least}::real${OTHERS})`);
+    }
     // Candidates by the words GIN (a name holding the swapped word holds it in search_words);
     // the points below still read the name.
     if (swaps.length) where.push(`s.search_words && ${p.add(letterSwaps(t), '::text[]')}`);
@@ -247,7 +267,14 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // Likewise a `within` range (the broad-prefix suggestions).
   const ranged = Boolean(options.phrase ?? options.within);
   const terms = query.terms.map((term, i) =>
-    termSql(p, term, options.fuzzy.includes(i), !ranged, options.vocabulary?.[i]),
+    termSql(
+      p,
+      term,
+      options.fuzzy.includes(i),
+      !ranged,
+      options.vocabulary?.[i],
+      options.typo?.[i],
+    ),
   );
   const plain = terms.filter((t) => !t.where.includes(OTHERS)).map((t) => t.where);
   const others = plain.length > 0 ? ` AND ${plain.join(' AND ')}` : '';

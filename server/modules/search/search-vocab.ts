@@ -12,10 +12,11 @@
  * a write was still uncommitted) is then as short as for the held answers. Without a stamp
  * (SEARCH_CACHE=off) every search reads the vocabulary.
  */
+import { trigramPatterns, typoWords } from '../../../src/domain/search-fuzzy-bound';
 import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
 import { TTL_MS } from '../burials/burials-cache';
-import { type Vocabulary, vocabPatterns } from './search-sql';
+import { type TypoWords, type Vocabulary, vocabPatterns } from './search-sql';
 
 /** Patterns held at most (all dropped past it: a new stamp starts empty anyway). */
 const MAX_PATTERNS = 20_000;
@@ -85,5 +86,32 @@ export async function lookupVocabulary(
     patterns === null
       ? undefined
       : [...new Set(patterns.flatMap((p) => words.get(p) ?? []))].sort(),
+  );
+}
+
+/**
+ * Per typo term (`fuzzy`, search-fuzzy.ts), the words a name must hold for the term's
+ * trigrams to match it (typoWords, search-fuzzy-bound.ts), or null where that cannot be said
+ * word by word (the typo pass then asks the trigram GIN). Read from the words sharing a
+ * trigram with the term, held per pattern like the vocabulary.
+ */
+export async function lookupTypoWords(
+  ctx: AppContext,
+  query: SearchQuery,
+  fuzzy: readonly number[],
+  stamp: string | null,
+  now = Date.now(),
+): Promise<TypoWords> {
+  const texts = query.terms.map((term, i) => (fuzzy.includes(i) ? term.text : null));
+  const patterns = texts.flatMap((t) => (t === null ? [] : trigramPatterns(t)));
+  if (patterns.length === 0) return [];
+  const words = await wordsOf(ctx, patterns, memoFor(ctx, stamp), now);
+  return texts.map((t) =>
+    t === null
+      ? undefined
+      : typoWords(
+          t,
+          trigramPatterns(t).flatMap((p) => words.get(p) ?? []),
+        ),
   );
 }

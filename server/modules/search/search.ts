@@ -19,10 +19,16 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
 import { type CardRow, toCard } from '../burials/burials-projection';
 import { broadSuggestions } from './search-broad';
-import { buildPhraseSql, buildPresenceSql, buildSearchSql, type Vocabulary } from './search-sql';
+import {
+  buildPhraseSql,
+  buildPresenceSql,
+  buildSearchSql,
+  type TypoWords,
+  type Vocabulary,
+} from './search-sql';
 import { type ElementStats, heldStats, liveStats } from './search-stats';
 import { cappedTotal, topByClass } from './search-topk';
-import { lookupVocabulary } from './search-vocab';
+import { lookupTypoWords, lookupVocabulary } from './search-vocab';
 
 interface SearchRow extends CardRow {
   /** The cemetery's name (every card and suggestion says which, for a city of several). */
@@ -59,6 +65,7 @@ async function run(
     count: boolean;
     cemiterio: string | null;
     vocabulary: Vocabulary;
+    typo?: TypoWords;
   },
 ): Promise<SearchRow[]> {
   const { text, params } = buildSearchSql(query, options);
@@ -85,6 +92,30 @@ async function fuzzyTerms(
     query,
     query.terms.map((_, i) => row?.[`t${i}`] === true),
   );
+}
+
+/**
+ * The exact pass; when it finds nothing, the typo pass over the terms fuzzyTerms chooses, its
+ * trigram candidates read by the words they need (lookupTypoWords).
+ */
+async function exactThenTypo(
+  ctx: AppContext,
+  query: SearchQuery,
+  options: {
+    limit: number;
+    count: boolean;
+    cemiterio: string | null;
+    vocabulary: Vocabulary;
+    stamp: string | null;
+  },
+): Promise<SearchRow[]> {
+  const { stamp, ...exact } = options;
+  const rows = await run(ctx, query, { ...exact, fuzzy: [] });
+  if (rows.length > 0) return rows;
+  const fuzzy = await fuzzyTerms(ctx, query, options.cemiterio, options.vocabulary);
+  if (!fuzzy) return rows;
+  const typo = await lookupTypoWords(ctx, query, fuzzy, stamp);
+  return run(ctx, query, { ...exact, fuzzy, typo });
 }
 
 /** Statistics held at the write stamp, or read now without one (search-stats.ts). */
@@ -119,11 +150,13 @@ export async function searchBurials(
     const { rows, ...total } = top;
     return { sepultados: rows.map(toSearchCard), ...total };
   }
-  let rows = await run(ctx, query, { fuzzy: [], limit, count: true, cemiterio, vocabulary });
-  if (rows.length === 0) {
-    const fuzzy = await fuzzyTerms(ctx, query, cemiterio, vocabulary);
-    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: true, cemiterio, vocabulary });
-  }
+  const rows = await exactThenTypo(ctx, query, {
+    limit,
+    count: true,
+    cemiterio,
+    vocabulary,
+    stamp,
+  });
   return { sepultados: rows.map(toSearchCard), ...cappedTotal(Number(rows[0]?.total ?? 0)) };
 }
 
@@ -151,11 +184,13 @@ export async function suggestBurials(
     }
   }
   const vocabulary = await lookupVocabulary(ctx, query, stamp);
-  let rows = await run(ctx, query, { fuzzy: [], limit, count: false, cemiterio, vocabulary });
-  if (rows.length === 0) {
-    const fuzzy = await fuzzyTerms(ctx, query, cemiterio, vocabulary);
-    if (fuzzy) rows = await run(ctx, query, { fuzzy, limit, count: false, cemiterio, vocabulary });
-  }
+  const rows = await exactThenTypo(ctx, query, {
+    limit,
+    count: false,
+    cemiterio,
+    vocabulary,
+    stamp,
+  });
   return rows.map(toSuggestion);
 }
 
