@@ -113,9 +113,9 @@ export function fuzzyPointsBound(t: string, vocabulary: readonly string[]): numb
  *
  * Why: a name reaches it through some run of its words with c / (a + x) ≥ threshold. Either
  * the run holds a word that reaches it alone (returned), or all its words fall short alone,
- * and then the run is one of those runsBound bounds: words sharing no trigram only add to x,
- * and a word with x above a / threshold − a keeps any run holding it below (c ≤ a). When that
- * bound reaches the threshold (words run together: "mariasilva"), null. `vocabulary` needs
+ * and then setsReach looks at every set of them that could: a word with x above
+ * a / threshold − a keeps any run holding it below (c ≤ a). When some set reaches the
+ * threshold (words run together: "mariasilva"), null. `vocabulary` needs
  * only the words sharing a trigram with `t` (trigramPatterns); the others never count.
  */
 export function typoWords(t: string, vocabulary: readonly string[]): string[] | null {
@@ -129,7 +129,37 @@ export function typoWords(t: string, vocabulary: readonly string[]): string[] | 
     if (trigramPoints(s.held.length / (a + s.other.size)) > 0) alone.push(s.word);
     else if (s.other.size <= xMax) short.push(s);
   }
-  return trigramPoints(runsBound(a, short, xMax)) > 0 ? null : alone.sort();
+  return setsReach(a, short, xMax) ? null : alone.sort();
+}
+
+/** Sets of words setsReach looks at before it gives up (and says they may reach it). */
+const MAX_SETS = 20_000;
+
+/**
+ * Whether two or more of these words, together, could reach the threshold: c / (a + x) over
+ * the union of what they hold and the union of their other trigrams. A run holding words that
+ * share no trigram is no better than its sharing words alone (they only add to x), so these
+ * sets bound every run. Depth first, never past xMax other trigrams (x only grows); tighter
+ * than runsBound's sweep, which adds up shares of pairs that no one run holds together
+ * ("ferandes" at 2,000,000 records: fernanda + mendes + flores… reached 0.5 in the sweep).
+ */
+function setsReach(a: number, words: readonly Share[], xMax: number): boolean {
+  let seen = 0;
+  const walk = (from: number, held: ReadonlySet<number>, other: ReadonlySet<string>): boolean => {
+    for (let i = from; i < words.length; i++) {
+      if (++seen > MAX_SETS) return true;
+      const w = words[i] as Share;
+      const x = new Set(other);
+      for (const g of w.other) x.add(g);
+      if (x.size > xMax) continue;
+      const c = new Set(held);
+      for (const h of w.held) c.add(h);
+      if (held.size > 0 && trigramPoints(c.size / (a + x.size)) > 0) return true;
+      if (walk(i + 1, c, x)) return true;
+    }
+    return false;
+  };
+  return walk(0, new Set(), new Set());
 }
 
 /**

@@ -105,6 +105,11 @@ describe('typo words', () => {
       VOCABULARY.filter((w) => strictWordSimilarity(t, w) >= Math.fround(FUZZY_THRESHOLD)).sort(),
     );
     expect(typoWords('gonaclves', VOCABULARY)).toEqual([]);
+    // Words sharing trigrams with "ferandes" on the 2,000,000-record register: no two or more
+    // of the others reach it together, though their shares cover all its trigrams.
+    const shared = ['fernandes', 'fernanda', 'mendes', 'fereira', 'flores', 'felipe', 'lourdes'];
+    const more = ['brandao', 'fransisco', 'f', 'vera', 'ipes', 'ines', 'nunes', 'neves', 'alves'];
+    expect(typoWords('ferandes', [...shared, ...more])).toEqual(['fernandes']);
     expect(typoWords('mariasilva', VOCABULARY)).toBeNull();
   });
 
