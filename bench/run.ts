@@ -9,7 +9,7 @@
  * (keep the offline-search Chromium profile, and so its filled IndexedDB, between runs).
  * `finados` (PostgreSQL only): the Finados crowd mix at 100 connections on its own server with the
  * per-IP limits on, then at 3× (--finados-connections, --finados-seconds, --finados-overload,
- * --finados-phones, --finados-people, --finados-sync walk|delta; the records are the database's: --count or --pg-database).
+ * --finados-phones, --finados-people, --finados-sync walk|delta, --finados-warmup, --finados-names; the records are the database's: --count or --pg-database).
  * `offline-search` runs once, without a server (Chromium + Dexie, --count records or 100000).
  * `import-legacy` runs once per engine on its own empty database (npm run import:legacy of a
  * generated export of the original app; --import-count N records, default 100000).
