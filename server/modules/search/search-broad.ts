@@ -118,13 +118,17 @@ export async function broadSuggestions<R extends BroadRow>(
   // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`.
   const share = (await stats.shares(['search_words'], [last.text])).get(last.text) ?? 0;
   const holding = share * size < broadAt;
+  // Many: down the death btree, stopped at the `limit`th. The word test is position(), not
+  // the LIKE '% word %' it equals (the word is a-z/0-9): the planner took that LIKE to the
+  // trigram GIN at ~200 names when "mariana" has 16,000 at 2,000,000 and sorted them all
+  // (110 ms instead of 1 ms).
   const best = await run({
     within: {
       ...ranges,
       extra: (p) =>
         holding
           ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
-          : `s.search_name LIKE ${p.add(`% ${last.text} %`)}`,
+          : `position(${p.add(` ${last.text} `)} in s.search_name) > 0`,
     },
     ...(holding ? {} : { byDeath: { minTier: 5 } }),
   });
