@@ -6,7 +6,9 @@
  * elsewhere in the name or the street (4), only started (3) — with many equal dates and
  * unknown ones, so the id decides too. The top-k page must be the full ranking's first page
  * (buildSearchSql, the statement that ranks every match), the total exact up to the cap and
- * past it the cap with `totalIsLowerBound`.
+ * past it the cap with `totalIsLowerBound`. "souza" and "maria" alone are common enough to be
+ * read newest death first (buildEqualSql's newestFirst); with a small broad bound "maria"'s
+ * names-start range fills the page alone (search-broad.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchSql } from '../../server/modules/search/search-sql';
@@ -43,8 +45,16 @@ function register(): SeedRecord[] {
 }
 
 /** These fill the page from the classes ≥ 4, so top-k answers them. */
-const TOP_K = ['maria souza', 'souza maria', 'souza', 'maria souza quadra 7', 'lima maria'];
+const TOP_K = [
+  'maria souza',
+  'souza maria',
+  'souza',
+  'maria souza quadra 7',
+  'lima maria',
+  'maria',
+];
 const QUERIES = [
+  'maria',
   'maria souza',
   'souza maria',
   'souza',
@@ -64,7 +74,16 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
       const g = generateBurial(rand);
       return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
     });
-    cemetery = await insertAnalyzed(h, [...register(), ...filler]);
+    // Names starting with "Souza", died lately: "souza" reads them from its names-start range
+    // and must not take them again among its newest equal records.
+    const souzas = Array.from({ length: 20 }, (_, i) => ({
+      nome: `Souza ${OTHERS[i % OTHERS.length]}`,
+      rua: 'Rua 2',
+      quadra: '3',
+      chapa: String(5000 + i),
+      dtFal: `2024-05-${String(1 + i).padStart(2, '0')}`,
+    }));
+    cemetery = await insertAnalyzed(h, [...register(), ...filler, ...souzas]);
   }, 240_000);
   afterAll(async () => {
     await h?.close();
@@ -106,6 +125,25 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
       }
     }
   });
+
+  it.each(['maria', 'mari', 'maria souza', 'souza'])(
+    'a broad names-start range that fills the page alone: the same page and total (%s)',
+    async (q) => {
+      for (const cemiterio of [null, cemetery]) {
+        const full = await fullRanking(q, cemiterio);
+        const top = await topByClass<TopRow>(sql(), parseQuery(q), {
+          limit: SEARCH_LIMITS.defaultLimit,
+          cemiterio,
+          vocabulary: parseQuery(q).terms.map(() => undefined),
+          takeAt: 0,
+          broadAt: 5,
+        });
+        if (top === null) continue; // "mari": no word equal anywhere, nothing to take
+        expect(top.rows.map(line), q).toEqual(full.rows.map(line));
+        expect(top.total, q).toBe(Math.min(full.total, SEARCH_LIMITS.totalCap));
+      }
+    },
+  );
 
   it('the register holds queries past the cap and below it, and pages in each class', async () => {
     expect((await fullRanking('maria souza', null)).total).toBeGreaterThan(SEARCH_LIMITS.totalCap);
