@@ -9,6 +9,7 @@
  *    (search-queries.ts, from the newest graves), interleaved with the unindexed baseline the
  *    search benchmark uses (search-baseline.ts), so the gain compares with the 100,000 one;
  *  - the same narrowed to the largest cemetery (?cemiterio=<id>), queries from its graves;
+ *  - one common word and Enter (wordQueries: first names and last surnames of those graves);
  *  - the detail and the home list;
  *  - sync pages (the largest, 2,000 records) from the start and from the middle of the stream;
  * and the sizes: the database, the table, each index (pg_relation_size / pg_indexes_size).
@@ -25,7 +26,13 @@ import type { Row } from '../lib/report';
 import { reportSections } from '../lib/sections';
 import { interleaved, type Latency, summary, type Task } from './search';
 import { postgresBaseline } from './search-baseline';
-import { type GraveSample, sampleGraves, searchQueries, suggestionQueries } from './search-queries';
+import {
+  type GraveSample,
+  sampleGraves,
+  searchQueries,
+  suggestionQueries,
+  wordQueries,
+} from './search-queries';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The 2 M database; another --scale-count gets its own (both can be kept with --scale-reuse). */
@@ -268,6 +275,21 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
           },
         );
       }
+      // One common word and Enter (not in the issue's table; 0.6–1.3 s each before the
+      // top-k's newest-first read and broad-range page).
+      const words = wordQueries(whole);
+      const word = await serial(o.seconds, words, async (q) => {
+        await getOk(base, searchUrl(q, false, undefined));
+      });
+      rows.push({
+        scenario: 'scale',
+        engine,
+        target: 'GET /pesquisa?q=<uma palavra comum> (registro inteiro, 1 cliente)',
+        rps: word.rps,
+        p50: word.p50,
+        p99: word.p99,
+        note: `${words.length} palavras (primeiro nome e último sobrenome: ${words.slice(0, 4).join(', ')}…), ${word.samples} medidas`,
+      });
     } finally {
       await baseline.close();
     }

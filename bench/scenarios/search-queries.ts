@@ -70,3 +70,16 @@ export function suggestionQueries(graves: GraveSample[], count = 60): string[] {
     )
     .filter((q) => q.length >= 2);
 }
+
+/**
+ * One word and Enter, as many type a name ("maria", "silva"): the first name and the last
+ * surname of the graves, folded, each once — the commonest words of the register, whose
+ * matches run to the hundreds of thousands at 2,000,000 records.
+ */
+export function wordQueries(graves: GraveSample[], count = 20): string[] {
+  const words = graves.flatMap((g) => {
+    const w = foldText(g.nome).replace(PARTICLES, ' ').split(' ').filter(Boolean);
+    return [w[0], w.at(-1)].filter((x): x is string => Boolean(x));
+  });
+  return [...new Set(words)].slice(0, count);
+}
