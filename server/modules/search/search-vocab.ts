@@ -70,6 +70,25 @@ async function wordsOf(
   return known;
 }
 
+/**
+ * Per term, the distinct stored words its patterns match (null patterns: undefined), all
+ * terms' patterns read in one statement (wordsOf).
+ */
+async function wordsPerTerm(
+  ctx: AppContext,
+  patternsOf: readonly (readonly string[] | null)[],
+  stamp: string | null,
+  now: number,
+): Promise<(string[] | undefined)[]> {
+  const all = patternsOf.flatMap((p) => p ?? []);
+  const words = all.length > 0 ? await wordsOf(ctx, all, memoFor(ctx, stamp), now) : new Map();
+  return patternsOf.map((patterns) =>
+    patterns === null
+      ? undefined
+      : [...new Set(patterns.flatMap((p) => words.get(p) ?? []))].sort(),
+  );
+}
+
 /** Per term index, its vocabulary words (undefined for a number, a quadra or a plate). */
 export async function lookupVocabulary(
   ctx: AppContext,
@@ -80,13 +99,7 @@ export async function lookupVocabulary(
   const patternsOf = query.terms.map((term) =>
     term.numeric || term.field === 'quadra' || term.field === 'chapa' ? null : vocabPatterns(term),
   );
-  const all = patternsOf.flatMap((p) => p ?? []);
-  const words = all.length > 0 ? await wordsOf(ctx, all, memoFor(ctx, stamp), now) : new Map();
-  return patternsOf.map((patterns) =>
-    patterns === null
-      ? undefined
-      : [...new Set(patterns.flatMap((p) => words.get(p) ?? []))].sort(),
-  );
+  return wordsPerTerm(ctx, patternsOf, stamp, now);
 }
 
 /**
@@ -102,16 +115,12 @@ export async function lookupTypoWords(
   stamp: string | null,
   now = Date.now(),
 ): Promise<TypoWords> {
-  const texts = query.terms.map((term, i) => (fuzzy.includes(i) ? term.text : null));
-  const patterns = texts.flatMap((t) => (t === null ? [] : trigramPatterns(t)));
-  if (patterns.length === 0) return [];
-  const words = await wordsOf(ctx, patterns, memoFor(ctx, stamp), now);
-  return texts.map((t) =>
-    t === null
-      ? undefined
-      : typoWords(
-          t,
-          trigramPatterns(t).flatMap((p) => words.get(p) ?? []),
-        ),
+  const patternsOf = query.terms.map((term, i) =>
+    fuzzy.includes(i) ? trigramPatterns(term.text) : null,
   );
+  const sharing = await wordsPerTerm(ctx, patternsOf, stamp, now);
+  return query.terms.map((term, i) => {
+    const words = sharing[i];
+    return words === undefined ? undefined : typoWords(term.text, words);
+  });
 }
