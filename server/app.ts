@@ -29,6 +29,7 @@ import { mapRoutes } from './modules/map/map-routes';
 import { newSearchCache } from './modules/search/search-cache';
 import { searchRoutes } from './modules/search/search-routes';
 import { sheetRoutes } from './modules/spreadsheets/sheet-routes';
+import { PackHeld } from './modules/sync/pack-held';
 import { syncRoutes } from './modules/sync/sync-routes';
 import { blockedWordsOf } from './modules/tributes/tributes-blocked-words';
 import { tributeRoutes } from './modules/tributes/tributes-routes';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildOptions) {
     burialReads: createBurialReads(database.db),
     searchCache: newSearchCache(),
     syncInfo: { current: null },
+    packHeld: new PackHeld(),
     cemeteryCounts: newCountsCache(),
     editKeysPrunedAt: { at: 0 },
     blockedWords: blockedWordsOf(config),

@@ -18,6 +18,7 @@ import type { UserCache } from './lib/user-cache';
 import type { ReadCache } from './modules/burials/burials-cache';
 import type { BurialReads } from './modules/burials/burials-prepared';
 import type { CemeteryCountsCache } from './modules/cemeteries/cemeteries-read';
+import type { PackHeld } from './modules/sync/pack-held';
 
 export interface AppContext {
   config: Config;
@@ -44,6 +45,8 @@ export interface AppContext {
   searchCache: ReadCache<unknown>;
   /** GET /api/sync/info's answer, kept a minute. */
   syncInfo: SyncInfoCache;
+  /** The visit pack's first-download pages, held compressed (modules/sync/pack-held.ts). */
+  packHeld: PackHeld;
   /** Each cemetery's count of public records, held and recounted (modules/cemeteries). */
   cemeteryCounts: CemeteryCountsCache;
   /** When expired edit idempotency keys were last pruned (ms since the epoch). */

@@ -33,11 +33,21 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
+/** Sends JSON made before, as bytes compressed with `encoding` (null: plain). */
+export function sendJsonBytes(
+  reply: FastifyReply,
+  body: string | Buffer,
+  encoding: 'br' | 'gzip' | null,
+) {
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
+
 export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, answer: object) {
   const encoded = made.get(answer) ?? { json: String(reply.serialize(answer)) };
   made.set(answer, encoded);
-  reply.header('content-type', 'application/json; charset=utf-8');
-  reply.header('vary', 'accept-encoding');
   const encoding =
     Buffer.byteLength(encoded.json) >= COMPRESSED.threshold
       ? pickEncoding(request.headers['accept-encoding'])
@@ -46,11 +56,11 @@ export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, an
     encoded.br ??= zlib.brotliCompressSync(encoded.json, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
     });
-    return reply.header('content-encoding', 'br').send(encoded.br);
+    return sendJsonBytes(reply, encoded.br, 'br');
   }
   if (encoding === 'gzip') {
     encoded.gzip ??= zlib.gzipSync(encoded.json);
-    return reply.header('content-encoding', 'gzip').send(encoded.gzip);
+    return sendJsonBytes(reply, encoded.gzip, 'gzip');
   }
-  return reply.send(encoded.json);
+  return sendJsonBytes(reply, encoded.json, null);
 }

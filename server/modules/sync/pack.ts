@@ -53,6 +53,21 @@ function parsePackCursor(text: string | undefined): PackCursor | null {
   return { epoch: Number(epoch), xid: big(xid), seq: big(seq), start: big(start) };
 }
 
+/**
+ * Whether a page after `since` is part of a first download: no cursor yet, or a cursor still
+ * below its walk's start S (the rows every copy reads once). After S come the changes made
+ * since the copy began — a delta sync, small and answered at once. A malformed cursor: false
+ * (packPage refuses it).
+ */
+export function inFirstDownload(since: string | undefined): boolean {
+  try {
+    const cursor = parsePackCursor(since);
+    return cursor === null || BigInt(cursor.xid) < BigInt(cursor.start);
+  } catch {
+    return false;
+  }
+}
+
 // $5: the cemetery (null: the whole register); $6: the walk's start S (see the header).
 const PACK_SQL = `
 SELECT s.id, s.nome, s.rua, s.quadra, s.chapa, to_char(s.dt_fal, 'YYYY-MM-DD') AS dt_fal,

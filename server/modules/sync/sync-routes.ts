@@ -16,6 +16,7 @@ import {
   SyncPageSchema,
   SyncQuerySchema,
 } from '../../../src/domain/schemas/sync';
+import { pickEncoding, sendJsonBytes } from '../../lib/encoded-json';
 import { unauthorized } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
 import { editableIds } from '../burials/burials-access';
@@ -73,7 +74,8 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // The visit pack of a cemetery as compact columns (server/modules/sync/pack.ts).
+  // The visit pack of a cemetery as compact columns (server/modules/sync/pack.ts); full pages
+  // of a walk are held compressed and shared by the phones downloading it (pack-held.ts).
   app.get(
     '/sync/pack',
     {
@@ -81,15 +83,31 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { querystring: PackQuerySchema, response: { 200: PackPageSchema, 304: Type.Null() } },
     },
     async (request, reply) => {
-      const answer = await packPage(app.ctx, {
+      const key = {
         since: request.query.since,
         limit: request.query.limit ?? PACK_LIMIT.default,
         cemiterio: request.query.cemiterio,
-      });
-      const etag = packEtag(answer);
-      reply.header('etag', etag).header('cache-control', 'no-cache');
+      };
+      const served = await app.ctx.packHeld.page(
+        key,
+        pickEncoding(request.headers['accept-encoding']),
+        () => packPage(app.ctx, key),
+        (answer) => String(reply.serialize(answer)),
+        packEtag,
+      );
+      const etag = served.kind === 'held' ? served.etag : packEtag(served.answer);
+      reply.header('etag', etag);
+      // A held page stays right for whoever walks on from it (pack-held.ts): a proxy may keep
+      // it too. Any other page is also a delta sync, which must see the newest writes.
+      reply.header(
+        'cache-control',
+        served.kind === 'held'
+          ? `public, max-age=${Math.max(0, Math.floor((served.expires - Date.now()) / 1000))}`
+          : 'no-cache',
+      );
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return answer;
+      if (served.kind === 'answer') return served.answer;
+      return sendJsonBytes(reply, served.body, served.encoding);
     },
   );
 };
