@@ -6,8 +6,10 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../server/context';
 import { TTL_MS } from '../../server/modules/burials/burials-cache';
 import { writeStamp } from '../../server/modules/search/search-cache';
+import { HELD_MS, heldStats } from '../../server/modules/search/search-stats';
 import { lookupVocabulary } from '../../server/modules/search/search-vocab';
 import { newId } from '../../src/domain/ids';
 import { parseQuery } from '../../src/domain/search-query';
@@ -89,6 +91,31 @@ describe.each(engines)('search answers cache ($name)', (engine) => {
     expect(await words('zenob', before, t0 + TTL_MS + 1)).toHaveLength(1);
     expect(await words('zenob', null)).toHaveLength(1);
     expect(await stamp()).not.toBe(before);
+  });
+
+  it('holds the element statistics a minute through writes (only ANALYZE moves them)', async () => {
+    const sql = h.app.ctx.database.sql;
+    let reads = 0;
+    const counted = {
+      database: {
+        sql: {
+          query: (text: string, params: unknown[]) => {
+            if (text.includes('pg_stats')) reads += 1;
+            return sql.query(text, params);
+          },
+        },
+      },
+    } as unknown as AppContext;
+    await createRecord(h, admin, { nome: 'Deolinda Sarmento Viana' });
+    const t0 = Date.now();
+    expect(await heldStats(counted, t0).size()).toBeGreaterThanOrEqual(0);
+    const before = (await writeStamp(h.app.ctx)).value;
+    await createRecord(h, admin, { nome: 'Deolinda Sarmento Vianna' });
+    expect((await writeStamp(h.app.ctx)).value).not.toBe(before);
+    await heldStats(counted, t0 + 1000).shares(['search_words'], ['deolinda']);
+    expect(reads).toBe(1);
+    await heldStats(counted, t0 + HELD_MS + 1).size();
+    expect(reads).toBe(2);
   });
 
   it.skipIf(engine.name === 'pglite')(

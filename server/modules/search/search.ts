@@ -26,7 +26,7 @@ import {
   type TypoWords,
   type Vocabulary,
 } from './search-sql';
-import { type ElementStats, heldStats, liveStats } from './search-stats';
+import { heldStats } from './search-stats';
 import { cappedTotal, topByClass } from './search-topk';
 import { lookupTypoWords, lookupVocabulary } from './search-vocab';
 
@@ -118,11 +118,6 @@ async function exactThenTypo(
   return run(ctx, query, { ...exact, fuzzy, typo });
 }
 
-/** Statistics held at the write stamp, or read now without one (search-stats.ts). */
-function statsAt(ctx: AppContext, stamp: string | null): ElementStats {
-  return stamp === null ? liveStats(ctx.database.sql) : heldStats(ctx, stamp);
-}
-
 /** The burial card (burials-projection.ts) plus the date of death and the photo as one name. */
 function toSearchCard(row: SearchRow): SearchCard {
   return { ...toCard(row), cemiterio: row.cemiterio, dtFal: row.dt_fal, image: row.file };
@@ -144,7 +139,7 @@ export async function searchBurials(
     limit,
     cemiterio,
     vocabulary,
-    stats: statsAt(ctx, stamp),
+    stats: heldStats(ctx),
   });
   if (top) {
     const { rows, ...total } = top;
@@ -176,7 +171,7 @@ export async function suggestBurials(
   if (phrase) {
     const first =
       (await broadSuggestions<SearchRow>(ctx.database.sql, query, limit, cemiterio, {
-        stats: statsAt(ctx, stamp),
+        stats: heldStats(ctx),
       })) ?? (await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params));
     const last = first[first.length - 1];
     if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
