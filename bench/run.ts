@@ -256,7 +256,10 @@ async function main() {
           ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
           : offlineOnly
             ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
-            : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+            : reuse
+              ? // Not seeded here: the header must not claim --count's records (each scenario's own text says how many).
+                'the records already in the --pg-database database (used as is, not seeded), plus the benchmark users'
+              : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
         'load average (1, 5, 15 min) at start': loadAtStart,
         'load average (1, 5, 15 min) at end': loadAvg,
       },
