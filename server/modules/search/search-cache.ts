@@ -110,7 +110,7 @@ function sharedStamp(ctx: AppContext): Promise<Stamp> {
 /**
  * The answer for `key` at the register's current write stamp, read by `load` on a miss; `load`
  * gets the stamp's key (null with SEARCH_CACHE=off) to share what else it reads at that stamp
- * (search-vocab.ts, search-stats.ts). An answer read while a stamp-moving write was open is
+ * (the vocabulary words, search-vocab.ts). An answer read while a stamp-moving write was open is
  * kept apart (its own key) and held TTL_MS at most; a settled one SETTLED_TTL_MS.
  */
 export async function cachedSearch<T>(
