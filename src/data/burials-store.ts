@@ -9,9 +9,12 @@ import { mergeCard, rowFromRecord } from './local-rows';
 
 export const HOME_LIST = 'home';
 
-/** Stores cards without downgrading full rows; with `listKey`, also their order for a screen. */
+/**
+ * Stores cards without downgrading full rows; with `listKey`, also their order for a screen.
+ * Search cards also carry the date of death (kept: the offline ranking's tie-break).
+ */
 export async function storeCards(
-  cards: BurialCard[],
+  cards: (BurialCard & { dtFal?: string | null })[],
   listKey: string | null,
   database: MemorialDb = defaultDb,
 ): Promise<void> {

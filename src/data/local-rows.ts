@@ -21,7 +21,7 @@ export function rowFromRecord(record: BurialRecord, now: number = Date.now()): L
   };
 }
 
-function cardFields(card: BurialCard) {
+function cardFields(card: BurialCard & { dtFal?: string | null }) {
   return {
     _id: card._id,
     id: card.id,
@@ -31,6 +31,9 @@ function cardFields(card: BurialCard) {
     chapa: card.chapa,
     // The cemetery's name, when the card carries it (cards on several-cemetery screens).
     ...(card.cemiterio !== undefined ? { cemiterio: card.cemiterio } : {}),
+    // The date of death, when the card carries it (search results): the ranking's tie-break,
+    // newest death first, so the search without signal orders these rows as the server did.
+    ...(card.dtFal !== undefined ? { dtFal: card.dtFal } : {}),
     ...searchFields(card),
   };
 }
@@ -56,7 +59,7 @@ export function searchFields(record: Pick<BurialCard, 'nome' | 'rua' | 'quadra' 
  */
 export function mergeCard(
   existing: LocalBurial | undefined,
-  card: BurialCard,
+  card: BurialCard & { dtFal?: string | null },
   now: number = Date.now(),
 ): LocalBurial {
   const thumbs = card.thumb ? [card.thumb] : [];
@@ -71,7 +74,10 @@ export function mergeCard(
       storedAt: now,
     };
   }
-  return { ...cardFields(card), images: card.images, thumbs, full: false, storedAt: now };
+  // A list card without the date of death keeps the one a search card stored before.
+  const death =
+    existing?.dtFal !== undefined && card.dtFal === undefined ? { dtFal: existing.dtFal } : {};
+  return { ...cardFields(card), ...death, images: card.images, thumbs, full: false, storedAt: now };
 }
 
 /** The card photo of a row: the thumbnail when there is one, else the display image. */

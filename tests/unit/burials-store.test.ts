@@ -7,7 +7,10 @@ import {
   storeRecord,
 } from '../../src/data/burials-store';
 import { MemorialDb } from '../../src/data/db';
+import { searchOffline } from '../../src/data/search/offline-search';
 import type { BurialCard, BurialRecord } from '../../src/domain/burial-types';
+import { parseQuery } from '../../src/domain/search-query';
+import { rankRecords } from '../../src/domain/search-rank';
 import { nameTokens } from '../../src/domain/search-text';
 
 const id = (n: number) => `65f0a1b2c3d4e5f6012345${String(n).padStart(2, '0')}`;
@@ -55,6 +58,28 @@ describe('burial read model in Dexie', () => {
   });
   afterEach(async () => {
     await database.delete();
+  });
+
+  it("keeps a search card's date of death, so the search without signal orders as the server did", async () => {
+    // Tied in class and points ("Maria da" drops the particle): newest death first decides.
+    const found = [
+      card(1, { nome: 'Maria da Conceição' }),
+      card(2, { nome: 'Maria José da Silva' }),
+      card(3, { nome: 'Maria das Graças Magalhães' }),
+    ].map((c, i) => ({ ...c, dtFal: ['1988-01-05', '2002-05-27', '1999-12-23'][i] ?? null }));
+    await storeCards(found, null, database);
+    // The home list's card of the same record carries no date: the stored one stays.
+    await storeCards([card(1, { nome: 'Maria da Conceição' })], HOME_LIST, database);
+    expect((await database.sepultados.get(id(1)))?.dtFal).toBe('1988-01-05');
+    const query = parseQuery('Maria da');
+    const online = rankRecords(query, found, 10).hits.map((h) => h.record.nome);
+    expect(online).toEqual([
+      'Maria José da Silva',
+      'Maria das Graças Magalhães',
+      'Maria da Conceição',
+    ]);
+    const offline = await searchOffline(database, query, 10);
+    expect(offline.cards.map((c) => c.nome)).toEqual(online);
   });
 
   it('stores the home list in order, and a later list never downgrades an opened record', async () => {
