@@ -3,9 +3,9 @@
  * Each call is one transaction, so a screen never sees a list whose rows are not stored yet.
  */
 
-import type { BurialCard, BurialRecord } from '../domain/burial-types';
+import type { BurialRecord } from '../domain/burial-types';
 import { db as defaultDb, type MemorialDb } from './db';
-import { mergeCard, rowFromRecord } from './local-rows';
+import { mergeCard, rowFromRecord, type StoredCard } from './local-rows';
 
 export const HOME_LIST = 'home';
 
@@ -14,7 +14,7 @@ export const HOME_LIST = 'home';
  * Search cards also carry the date of death (kept: the offline ranking's tie-break).
  */
 export async function storeCards(
-  cards: (BurialCard & { dtFal?: string | null })[],
+  cards: StoredCard[],
   listKey: string | null,
   database: MemorialDb = defaultDb,
 ): Promise<void> {

@@ -21,7 +21,10 @@ export function rowFromRecord(record: BurialRecord, now: number = Date.now()): L
   };
 }
 
-function cardFields(card: BurialCard & { dtFal?: string | null }) {
+/** A card as stored: a search card also carries the date of death (SearchCard's dtFal). */
+export type StoredCard = BurialCard & { dtFal?: string | null };
+
+function cardFields(card: StoredCard) {
   return {
     _id: card._id,
     id: card.id,
@@ -59,7 +62,7 @@ export function searchFields(record: Pick<BurialCard, 'nome' | 'rua' | 'quadra' 
  */
 export function mergeCard(
   existing: LocalBurial | undefined,
-  card: BurialCard & { dtFal?: string | null },
+  card: StoredCard,
   now: number = Date.now(),
 ): LocalBurial {
   const thumbs = card.thumb ? [card.thumb] : [];
