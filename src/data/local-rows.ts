@@ -78,9 +78,8 @@ export function mergeCard(
     };
   }
   // A list card without the date of death keeps the one a search card stored before.
-  const death =
-    existing?.dtFal !== undefined && card.dtFal === undefined ? { dtFal: existing.dtFal } : {};
-  return { ...cardFields(card), ...death, images: card.images, thumbs, full: false, storedAt: now };
+  const death = existing?.dtFal !== undefined ? { dtFal: existing.dtFal } : {};
+  return { ...death, ...cardFields(card), images: card.images, thumbs, full: false, storedAt: now };
 }
 
 /** The card photo of a row: the thumbnail when there is one, else the display image. */
