@@ -16,6 +16,7 @@
  *  - one common word and Enter (wordQueries: first names and last surnames of those graves);
  *  - the detail and the home list;
  *  - sync pages (the largest, 2,000 records) from the start and from the middle of the stream;
+ *  - the smallest cemetery's whole visit pack, first download (smallPackWalk);
  * and the sizes: the database, the table, each index (pg_relation_size / pg_indexes_size).
  * Flags: --scale-count N, --scale-reuse (keep the database between runs), --duration S.
  */
@@ -149,6 +150,50 @@ async function largest(url: string): Promise<{ id: string; nome: string; graves:
   });
 }
 
+/**
+ * The smallest cemetery's whole visit pack, first download, pages of 2,000 (what a family
+ * visiting one of the 21 small cemeteries waits on): before migration 0019 each page read the
+ * whole register's change stream and dropped the other cemeteries' rows.
+ */
+async function smallPackWalk(url: string, base: string): Promise<Row> {
+  const small = await withClient(url, async (c) => {
+    const r = await c.query<{ id: string; nome: string; n: string }>(
+      `SELECT c.id, c.nome, count(*) AS n FROM sepultados s JOIN cemiterios c ON c.id = s.cemiterio_id
+       WHERE s.deleted_at IS NULL GROUP BY c.id, c.nome ORDER BY count(*), c.id LIMIT 1`,
+    );
+    const [row] = r.rows;
+    if (!row) throw new Error('nenhum cemitério com registros');
+    return row;
+  });
+  const times: number[] = [];
+  let since = '';
+  let records = 0;
+  const started = performance.now();
+  for (;;) {
+    const t0 = performance.now();
+    const path = `/api/sync/pack?cemiterio=${small.id}&limit=2000${since ? `&since=${encodeURIComponent(since)}` : ''}`;
+    const page = JSON.parse((await getOk(base, path)).toString('utf8')) as {
+      cursor: string;
+      hasMore: boolean;
+      nomes: string[];
+    };
+    times.push(performance.now() - t0);
+    records += page.nomes.length;
+    since = page.cursor;
+    if (!page.hasMore) break;
+  }
+  const walk = summary(times);
+  return {
+    scenario: 'scale',
+    engine: 'postgres',
+    target: `GET /sync/pack?cemiterio=<o menor>&limit=2000 (primeiro download inteiro, 1 cliente)`,
+    rps: walk.rps,
+    p50: walk.p50,
+    p99: walk.p99,
+    note: `${small.nome}: ${records.toLocaleString('en-US')} registros em ${times.length} páginas, ${((performance.now() - started) / 1000).toFixed(2)} s no todo`,
+  };
+}
+
 async function getOk(base: string, p: string): Promise<Buffer> {
   return httpGet(base + p);
 }
@@ -195,6 +240,8 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
         LOG_LEVEL: 'warn',
         SEARCH_RATE_PER_MINUTE: '0',
         SEARCH_CACHE: 'off',
+        // Likewise the held pack pages (sync/pack-held.ts): the pack walk times the register.
+        PACK_HOLD: 'off',
       },
     });
     const base = server.url;
@@ -399,6 +446,7 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
       p99: sync.p99,
       note: `10 páginas do início e 10 do meio do fluxo; ${(bytes / pageTimes.length / 1024).toFixed(0)} KB JSON por página`,
     });
+    rows.push(await smallPackWalk(url, base));
   } finally {
     await server?.stop();
   }

@@ -68,8 +68,8 @@ export function inFirstDownload(since: string | undefined): boolean {
   }
 }
 
-// $5: the cemetery (null: the whole register); $6: the walk's start S (see the header).
-const PACK_SQL = `
+/** A page of records, read from `rows` (a subquery of PACK_COLUMNS in stream order). */
+const pageOf = (rows: string) => `
 SELECT s.id, s.nome, s.rua, s.quadra, s.chapa, to_char(s.dt_fal, 'YYYY-MM-DD') AS dt_fal,
   f.file, f.thumb,
   -- Live tributes (the partial index comentarios_page_idx answers it); a tribute added or
@@ -78,13 +78,66 @@ SELECT s.id, s.nome, s.rua, s.quadra, s.chapa, to_char(s.dt_fal, 'YYYY-MM-DD') A
     WHERE c.sepultado_id = s.id AND c.deleted_at IS NULL)::int AS homenagens,
   (s.deleted_at IS NOT NULL OR ($5::text IS NOT NULL AND s.cemiterio_id <> $5::text)) AS gone,
   s.change_xid::text AS xid, s.change_seq::text AS seq
-FROM sepultados s
+FROM (${rows}) AS s
 ${cardPhoto('s')}
-WHERE (s.change_xid, s.change_seq) > ($1::xid8, $2::bigint) AND s.change_xid < $3::xid8
-  AND (s.change_xid >= $6::xid8
-    OR (s.deleted_at IS NULL AND ($5::text IS NULL OR s.cemiterio_id = $5::text)))
 ORDER BY s.change_xid, s.change_seq
 LIMIT $4`;
+
+const PACK_COLUMNS =
+  's.id, s.nome, s.rua, s.quadra, s.chapa, s.dt_fal, s.deleted_at, s.cemiterio_id, s.change_xid, s.change_seq';
+
+// The whole register ($5 null): the rows after the cursor $1/$2 and before the horizon $3,
+// tombstones only from the walk's start S ($6) on.
+const REGISTER_SQL = pageOf(`
+  SELECT ${PACK_COLUMNS} FROM sepultados s
+  WHERE (s.change_xid, s.change_seq) > ($1::xid8, $2::bigint) AND s.change_xid < $3::xid8
+    AND (s.change_xid >= $6::xid8 OR s.deleted_at IS NULL)
+  ORDER BY s.change_xid, s.change_seq LIMIT $4`);
+
+// One cemetery $5, the header's two kinds of rows read apart, each by its own index:
+//  - below the walk's start S, the cemetery's live records (sepultados_pack_idx, migration
+//    0019): after the cursor $1/$2 and before $6 (the lesser of S and the horizon);
+//  - from S on, every row after $7/$8 (the cursor, or S itself when the cursor is below it)
+//    and before the horizon $3, from the stream's index: tombstones and records moved away too.
+// The two sets are disjoint (below S / from S on) and together are the rows the header names.
+// The first is written as a range of the index's rows, from (cemetery, cursor) to (cemetery,
+// $6): so the btree starts at the cursor, and the planner sees a range of the cemetery's size.
+// Three other forms planned badly at 2,000,000 records: with `cemiterio_id = $5` and the
+// cursor as (xid, seq), after a bulk load (one transaction id for a million rows) the planner
+// guessed one row and read the stream's index (~100 ms a page for a small cemetery again);
+// with that equality beside the three-column row, the btree started at the cemetery's first
+// entry and stepped to the cursor (20 ms at Vila Formosa's last pages); with
+// `cemiterio_id <= $5` as the upper bound, it read the cemetery's btree and sorted.
+const CEMETERY_SQL = pageOf(`
+  (SELECT ${PACK_COLUMNS} FROM sepultados s
+   WHERE (s.cemiterio_id, s.change_xid, s.change_seq) > ($5::text, $1::xid8, $2::bigint)
+     AND (s.cemiterio_id, s.change_xid) < ($5::text, $6::xid8) AND s.deleted_at IS NULL
+   ORDER BY s.cemiterio_id, s.change_xid, s.change_seq LIMIT $4)
+  UNION ALL
+  (SELECT ${PACK_COLUMNS} FROM sepultados s
+   WHERE (s.change_xid, s.change_seq) > ($7::xid8, $8::bigint) AND s.change_xid < $3::xid8
+   ORDER BY s.change_xid, s.change_seq LIMIT $4)`);
+
+/** Below any change_seq: (S, this) is the first position of S's transaction. */
+const BEFORE_ANY_SEQ = '-9223372036854775808';
+
+/**
+ * The statement and parameters of one page (see REGISTER_SQL and CEMETERY_SQL); exported for
+ * the plan test (tests/api/sync-pack-plan.test.ts).
+ */
+export function pageStatement(
+  walk: Position & { start: string },
+  horizon: string,
+  limit: number,
+  cemiterio: string | undefined,
+): { text: string; params: unknown[] } {
+  const common = [walk.xid, walk.seq, horizon, limit, cemiterio ?? null];
+  if (!cemiterio) return { text: REGISTER_SQL, params: [...common, walk.start] };
+  const start = BigInt(walk.start);
+  const below = BigInt(horizon) < start ? horizon : walk.start;
+  const from = BigInt(walk.xid) >= start ? [walk.xid, walk.seq] : [walk.start, BEFORE_ANY_SEQ];
+  return { text: CEMETERY_SQL, params: [...common, below, ...from] };
+}
 
 interface PackRow {
   id: string;
@@ -128,14 +181,8 @@ export async function packPage(
         BigInt(cursor.xid) >= BigInt(h.xmax) ||
         BigInt(cursor.start) > BigInt(h.xmax));
     const walk = cursor !== null && !reset ? cursor : { ...START, start: h.horizon };
-    const rows = await ctx.database.sql.query<PackRow>(PACK_SQL, [
-      walk.xid,
-      walk.seq,
-      h.horizon,
-      limit + 1,
-      options.cemiterio ?? null,
-      walk.start,
-    ]);
+    const page = pageStatement(walk, h.horizon, limit + 1, options.cemiterio);
+    const rows = await ctx.database.sql.query<PackRow>(page.text, page.params);
     const hasMore = rows.length > limit;
     if (hasMore) rows.length = limit;
     const last = rows.at(-1);
