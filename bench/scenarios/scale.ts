@@ -157,8 +157,8 @@ async function largest(url: string): Promise<{ id: string; nome: string; graves:
  */
 async function smallPackWalk(url: string, base: string): Promise<Row> {
   const small = await withClient(url, async (c) => {
-    const r = await c.query<{ id: string; nome: string; n: string }>(
-      `SELECT c.id, c.nome, count(*) AS n FROM sepultados s JOIN cemiterios c ON c.id = s.cemiterio_id
+    const r = await c.query<{ id: string; nome: string }>(
+      `SELECT c.id, c.nome FROM sepultados s JOIN cemiterios c ON c.id = s.cemiterio_id
        WHERE s.deleted_at IS NULL GROUP BY c.id, c.nome ORDER BY count(*), c.id LIMIT 1`,
     );
     const [row] = r.rows;
