@@ -101,18 +101,21 @@ const REGISTER_SQL = pageOf(`
 //    and before the horizon $3, from the stream's index: tombstones and records moved away too.
 // The two sets are disjoint (below S / from S on) and together are the rows the header names.
 // The first is written as a range of the index's rows, from (cemetery, cursor) to (cemetery,
-// $6): so the btree starts at the cursor, and the planner sees a range of the cemetery's size.
-// Three other forms planned badly at 2,000,000 records: with `cemiterio_id = $5` and the
-// cursor as (xid, seq), after a bulk load (one transaction id for a million rows) the planner
-// guessed one row and read the stream's index (~100 ms a page for a small cemetery again);
-// with that equality beside the three-column row, the btree started at the cemetery's first
-// entry and stepped to the cursor (20 ms at Vila Formosa's last pages); with
-// `cemiterio_id <= $5` as the upper bound, it read the cemetery's btree and sorted.
+// $6), in the index's "C" collation: so the btree starts at the cursor, and no other index can
+// answer it. Forms that planned badly at 2,000,000 records, each ~100 ms a page for a small
+// cemetery again: `cemiterio_id = $5` with the cursor as (xid, seq) (after a bulk load, one
+// transaction id for a million rows, the planner guessed one row and read the stream's index);
+// that equality beside the three-column row (the btree started at the cemetery's first entry
+// and stepped to the cursor: 20 ms at Vila Formosa's last pages); and this range in the
+// default collation (after a fresh ANALYZE the planner read the plain cemiterio_id btree and
+// sorted the cemetery's records).
 const CEMETERY_SQL = pageOf(`
   (SELECT ${PACK_COLUMNS} FROM sepultados s
-   WHERE (s.cemiterio_id, s.change_xid, s.change_seq) > ($5::text, $1::xid8, $2::bigint)
-     AND (s.cemiterio_id, s.change_xid) < ($5::text, $6::xid8) AND s.deleted_at IS NULL
-   ORDER BY s.cemiterio_id, s.change_xid, s.change_seq LIMIT $4)
+   WHERE (s.cemiterio_id COLLATE "C", s.change_xid, s.change_seq)
+       > ($5::text COLLATE "C", $1::xid8, $2::bigint)
+     AND (s.cemiterio_id COLLATE "C", s.change_xid) < ($5::text COLLATE "C", $6::xid8)
+     AND s.deleted_at IS NULL
+   ORDER BY s.cemiterio_id COLLATE "C", s.change_xid, s.change_seq LIMIT $4)
   UNION ALL
   (SELECT ${PACK_COLUMNS} FROM sepultados s
    WHERE (s.change_xid, s.change_seq) > ($7::xid8, $8::bigint) AND s.change_xid < $3::xid8
