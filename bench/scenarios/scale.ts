@@ -26,6 +26,7 @@ import pg from 'pg';
 import type { ServerProcess } from '../../scripts/server-process';
 import { startServer } from '../../scripts/server-process';
 import { CITY_CEMETERIES } from '../../server/modules/seed/seed-cemeteries';
+import type { PackAnswer } from '../../src/domain/sync-types';
 import { httpGet } from '../lib/http-get';
 import type { Row } from '../lib/report';
 import { reportSections } from '../lib/sections';
@@ -172,11 +173,7 @@ async function smallPackWalk(url: string, base: string): Promise<Row> {
   for (;;) {
     const t0 = performance.now();
     const path = `/api/sync/pack?cemiterio=${small.id}&limit=2000${since ? `&since=${encodeURIComponent(since)}` : ''}`;
-    const page = JSON.parse((await getOk(base, path)).toString('utf8')) as {
-      cursor: string;
-      hasMore: boolean;
-      nomes: string[];
-    };
+    const page = JSON.parse((await getOk(base, path)).toString('utf8')) as PackAnswer;
     times.push(performance.now() - t0);
     records += page.nomes.length;
     since = page.cursor;

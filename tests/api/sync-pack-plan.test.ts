@@ -11,7 +11,7 @@
  * do not reproduce; without the collation in the statement this index is not used at all).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packPage, pageStatement } from '../../server/modules/sync/pack';
+import { packPage, pageStatement, parsePackCursor } from '../../server/modules/sync/pack';
 import { readHorizon } from '../../server/modules/sync/sync';
 import { engines, type Harness, startApp } from './helpers';
 
@@ -44,8 +44,7 @@ describe.each(engines)('visit pack plans on a bulk-loaded register ($name)', (en
 
   async function planOf(cemiterio: string, since?: string): Promise<string> {
     const { horizon } = await readHorizon(h.app.ctx);
-    const [, , xid = '0', seq = '0', start = horizon] = since?.split('.') ?? [];
-    const walk = since ? { xid, seq, start } : { xid: '0', seq: '0', start: horizon };
+    const walk = parsePackCursor(since) ?? { xid: '0', seq: '0', start: horizon };
     const { text, params } = pageStatement(walk, horizon, 101, cemiterio);
     const rows = await h.app.ctx.database.sql.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN ${text}`,

@@ -34,7 +34,8 @@ interface PackCursor extends Position {
   start: string;
 }
 
-function parsePackCursor(text: string | undefined): PackCursor | null {
+/** A pack cursor's parts, or null for none; a 400 when malformed. */
+export function parsePackCursor(text: string | undefined): PackCursor | null {
   if (text === undefined || text === '') return null;
   const [, epoch, xid, seq, start] =
     /^(\d{1,9})\.(\d{1,20})\.(\d{1,19})\.(\d{1,20})$/.exec(text) ?? [];
