@@ -46,8 +46,13 @@ export class PreparedReads {
       connectionString: url,
       max,
       idleTimeoutMillis: 60_000,
-      // jit off: see NO_JIT in db/index.ts.
-      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      // jit off: see NO_JIT in db/index.ts. No parallel workers: a generic plan cannot tell a
+      // pair of words held by 284 records from one held by 20,000 (migration 0020's index has
+      // no statistics to give), and a gather started for the guess costs ~5 ms of worker
+      // start-up, more than the search; under a crowd the workers would only take the cores
+      // the other searches need.
+      options:
+        '-c plan_cache_mode=force_generic_plan -c jit=off -c max_parallel_workers_per_gather=0',
     });
     // An idle client that errors (server restart) must not crash the process.
     this.pool.on('error', () => {});

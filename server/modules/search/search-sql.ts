@@ -18,6 +18,7 @@ import type { QueryTerm, SearchQuery } from '../../../src/domain/search-query';
 import { MATCH, MIN_CONTAINS, phraseStarts } from '../../../src/domain/search-score';
 import { MIN_PARTIAL_DIGITS } from '../../../src/domain/search-text';
 import { cardPhoto } from '../burials/burials-projection';
+import { PAIRS_EXPRESSION, planPairs } from './search-pairs';
 
 interface SearchSqlOptions {
   /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
@@ -259,6 +260,26 @@ const tierOf = (points: string) =>
 
 const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DESC';
 
+/**
+ * The exact pass's word terms (their condition is their vocabulary, looked up beforehand) that
+ * pairs of words can answer instead (search-pairs.ts), or null. Not the typo pass: its typo
+ * term's condition is no GIN's alone, and the planner then read a common pair's records
+ * ("almeida sousa": 2,273 heap pages) to test the typo on each, where the words GIN
+ * intersects the typo's rare words with the others first.
+ */
+function pairedTerms(
+  query: SearchQuery,
+  options: Pick<SearchSqlOptions, 'fuzzy' | 'vocabulary'>,
+): { covered: Set<number>; pairs: string[][] } | null {
+  const vocabulary = options.vocabulary;
+  if (!vocabulary || options.fuzzy.length > 0) return null;
+  const words = query.terms.map((term, i) =>
+    term.numeric || term.field === 'quadra' || term.field === 'chapa' ? undefined : vocabulary[i],
+  );
+  const plan = planPairs(words);
+  return plan.pairs.length > 0 ? plan : null;
+}
+
 /** The statement for a parsed query with at least one term. */
 export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): SearchSql {
   const p = new Params();
@@ -266,20 +287,32 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // their WHERE), so only the other terms' conditions (keys, streets) are left to check.
   // Likewise a `within` range (the broad-prefix suggestions).
   const ranged = Boolean(options.phrase ?? options.within);
+  // Word terms found as pairs of words where that is their exact condition (search-pairs.ts).
+  const paired = ranged ? null : pairedTerms(query, options);
   const terms = query.terms.map((term, i) =>
     termSql(
       p,
       term,
       options.fuzzy.includes(i),
-      !ranged,
+      !ranged && !paired?.covered.has(i),
       options.vocabulary?.[i],
       options.typo?.[i],
     ),
   );
-  const plain = terms.filter((t) => !t.where.includes(OTHERS)).map((t) => t.where);
+  const pairWheres = (paired?.pairs ?? []).map(
+    (keys) => `${PAIRS_EXPRESSION} && ${p.add(keys, '::text[]')}`,
+  );
+  const own = terms.filter((_, i) => !paired?.covered.has(i));
+  const plain = [
+    ...own.filter((t) => !t.where.includes(OTHERS)).map((t) => t.where),
+    ...pairWheres,
+  ];
   const others = plain.length > 0 ? ` AND ${plain.join(' AND ')}` : '';
   for (const t of terms) t.where = t.where.replaceAll(OTHERS, others);
-  const wheres = terms.flatMap((t) => (ranged && t.name !== null ? [] : [t.where]));
+  const wheres = [
+    ...own.flatMap((t) => (ranged && t.name !== null ? [] : [t.where])),
+    ...pairWheres,
+  ];
   // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
   // its own, the range is an index range whatever its bounds, so the generic plan of the
   // prepared statement (db/prepared.ts) reads the btree too; as a plain join, its plan without

@@ -110,7 +110,9 @@ async function exactThenTypo(
   },
 ): Promise<SearchRow[]> {
   const { stamp, ...exact } = options;
-  const rows = await run(ctx, query, { ...exact, fuzzy: [] });
+  // A word no stored word holds ("sebsatiao") matches nothing exactly: no statement for that.
+  const none = options.vocabulary.some((words) => words?.length === 0);
+  const rows = none ? [] : await run(ctx, query, { ...exact, fuzzy: [] });
   if (rows.length > 0) return rows;
   const fuzzy = await fuzzyTerms(ctx, query, options.cemiterio, options.vocabulary);
   if (!fuzzy) return rows;
