@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchSql } from '../../server/modules/search/search-sql';
 import { type TopRow, topByClass } from '../../server/modules/search/search-topk';
+import { lookupVocabulary } from '../../server/modules/search/search-vocab';
 import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import type { SearchAnswer } from '../../src/domain/search-types';
@@ -142,6 +143,29 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
         expect(top.rows.map(line), q).toEqual(full.rows.map(line));
         expect(top.total, q).toBe(Math.min(full.total, SEARCH_LIMITS.totalCap));
       }
+    },
+  );
+
+  it.each(['m', 'mar'])(
+    'a word that starts many but is held by none (%s) takes top-k by its vocabulary: same page, total',
+    async (q) => {
+      // No record holds "m" whole, so the estimate of every term whole says 0; the words it
+      // starts say thousands (4.2 s to rank a million of them at 2,000,000 records).
+      const query = parseQuery(q);
+      const vocabulary = await lookupVocabulary(h.app.ctx, query, null);
+      const full = await fullRanking(q, null);
+      expect(full.total).toBeGreaterThan(SEARCH_LIMITS.totalCap);
+      const top = await topByClass<TopRow>(sql(), query, {
+        limit: SEARCH_LIMITS.defaultLimit,
+        cemiterio: null,
+        vocabulary,
+        // This register's scale: 2,420 records, so "many" matches past 10 × 100.
+        takeAt: 100,
+        broadAt: 5,
+      });
+      if (top === null) throw new Error(`${q}: top-k not taken`);
+      expect(top.rows.map(line), q).toEqual(full.rows.map(line));
+      expect(top).toMatchObject({ total: SEARCH_LIMITS.totalCap, totalIsLowerBound: true });
     },
   );
 

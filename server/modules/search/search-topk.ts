@@ -38,6 +38,14 @@ interface Sql {
   prepared<T>(text: string, params: unknown[]): Promise<T[]>;
 }
 
+/**
+ * Past this many times `takeAt` (the cap) of expected matches, a query with few holding every
+ * term whole still tries the names-start range (~1–3 ms to find it is not broad), since
+ * ranking every match costs tens of milliseconds and more; below, the plain ranking is tried
+ * first and alone, as before.
+ */
+const MANY = 10;
+
 export interface TopRow {
   id: string;
   dt_fal: string | null;
@@ -54,33 +62,45 @@ export function cappedTotal(found: number): { total: number; totalIsLowerBound?:
 }
 
 /**
- * How many records hold every term whole, as ANALYZE's element statistics of search_words
- * and search_keys suggest (the register's size × each term's share, as if independent; a term
+ * How many records hold every term whole (`equal`), and how many match at all (`matches`: a
+ * word term by any word of its vocabulary), as ANALYZE's element statistics of search_words
+ * and search_keys suggest (the register's size × each term's share, as if independent; a word
  * too rare to be listed counts 0). It only chooses the way: top-k pays when the total is
  * capped (no count); below the cap, counting is most of ranking, and one statement does both.
  */
 async function equalEstimate(
   stats: ElementStats,
   query: SearchQuery,
-): Promise<{ equal: number; size: number }> {
+  vocabulary: Vocabulary,
+): Promise<{ equal: number; matches: number; size: number }> {
   const keys = query.terms.map((t) => {
     if (!t.numeric && (t.field === 'any' || t.field === 'rua')) return t.text;
     if (t.field === 'quadra' || t.field === 'chapa')
       return `${t.field === 'quadra' ? 'q' : 'p'}=${t.text}`;
     return `q=${t.text}`;
   });
+  const words = vocabulary.flatMap((w) => w ?? []);
   const [share, size] = await Promise.all([
-    stats.shares(['search_words', 'search_keys'], keys),
+    stats.shares(['search_words', 'search_keys'], [...keys, ...words]),
     stats.size(),
   ]);
-  return { equal: keys.reduce((n, k) => n * (share.get(k) ?? 0), size), size };
+  const of = (k: string) => share.get(k) ?? 0;
+  // Every match, as the terms' vocabularies say (a word's share summed over its words): a
+  // short word ("s", "a") is held whole by no record but starts the words of half of them.
+  const matches = keys.reduce((n, k, i) => {
+    const held = vocabulary[i];
+    return n * Math.min(1, held ? held.reduce((sum, w) => sum + of(w), 0) : of(k));
+  }, size);
+  return { equal: keys.reduce((n, k) => n * of(k), size), matches, size };
 }
 
 /**
  * The page and its (capped) total from the classes ≥ 4, or null (the caller then ranks every
- * match): when the statistics expect the total under `takeAt`, when fewer than `limit` records
- * outside the ranges have every term equal (a half-typed last word: the range alone may fill
- * the page, but the plain ranking is as quick there), or when the classes ≥ 4 hold fewer.
+ * match): when the statistics expect the records with every term whole under `takeAt` and
+ * the matches not many more (else only the broad names-start range is tried), when fewer than
+ * `limit` records outside the ranges have every term equal (a half-typed last word: the range
+ * alone may fill the page, but the plain ranking is as quick there), or when the classes ≥ 4
+ * hold fewer.
  */
 export async function topByClass<R extends TopRow>(
   sql: Sql,
@@ -100,8 +120,13 @@ export async function topByClass<R extends TopRow>(
   const { limit, cemiterio } = options;
   const takeAt = options.takeAt ?? SEARCH_LIMITS.totalCap;
   const stats = options.stats ?? liveStats(sql);
-  const estimate = await equalEstimate(stats, query);
-  if (takeAt > 0 && estimate.equal <= takeAt) return null;
+  const estimate = await equalEstimate(stats, query, options.vocabulary);
+  const fewEqual = takeAt > 0 && estimate.equal <= takeAt;
+  // Few with every term whole, but a great many matches ("s", "jo" or "mar" and Enter: no
+  // record holds the word whole, a million names start with it: 1.7–4.2 s to rank them all at
+  // 2,000,000): the names-start range alone may still fill the page, so that is tried.
+  const many = estimate.matches > MANY * takeAt;
+  if (fewEqual && !many) return null;
   const cap = SEARCH_LIMITS.totalCap;
   // A broad names-start range ("maria": one name in seven at 2,000,000 starts with it) fills
   // the page alone when its best `limit` are all in class ≥ 5: every record outside the range
@@ -113,6 +138,7 @@ export async function topByClass<R extends TopRow>(
   if (broad && broad.length === limit) {
     return { rows: broad, ...cappedTotal(await countMatches(sql, query, options)) };
   }
+  if (fewEqual) return null;
   // One word so common that a walk newest death first meets the page sooner than gathering
   // every holder (√(limit × size): 10,000 holders at 2,000,000) — planned with the word.
   const common = query.terms.length === 1 && estimate.equal >= Math.sqrt(limit * estimate.size);
