@@ -108,6 +108,8 @@ interface Sizes {
   table: number;
   indexes: number;
   each: { name: string; bytes: number }[];
+  /** The server's settings that move these figures most (README, deployment). */
+  settings: { sharedBuffers: string; autovacuum: string };
 }
 
 async function sizes(url: string): Promise<Sizes> {
@@ -123,11 +125,17 @@ async function sizes(url: string): Promise<Sizes> {
        JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'sepultados'::regclass
        ORDER BY pg_relation_size(c.oid) DESC`,
     );
+    const setting = async (name: string) =>
+      (await c.query<{ v: string }>('SELECT current_setting($1) AS v', [name])).rows[0]?.v ?? '?';
     return {
       database: Number(t?.database),
       table: Number(t?.table),
       indexes: Number(t?.indexes),
       each: each.rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) })),
+      settings: {
+        sharedBuffers: await setting('shared_buffers'),
+        autovacuum: await setting('autovacuum'),
+      },
     };
   });
 }
@@ -458,6 +466,7 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
       `- database (pg_database_size): ${mb(s.database)}`,
       `- sepultados table, with TOAST (pg_table_size): ${mb(s.table)}`,
       `- sepultados indexes (pg_indexes_size): ${mb(s.indexes)}`,
+      `- the server's shared_buffers: ${s.settings.sharedBuffers}; autovacuum: ${s.settings.autovacuum}`,
       '',
       '| index | pg_relation_size |',
       '|---|---:|',
@@ -469,7 +478,7 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
     scenario: 'scale',
     engine,
     target: 'tamanho',
-    note: `banco ${mb(s.database)}; tabela ${mb(s.table)}; índices ${mb(s.indexes)}`,
+    note: `banco ${mb(s.database)}; tabela ${mb(s.table)}; índices ${mb(s.indexes)}; shared_buffers ${s.settings.sharedBuffers}`,
   });
   return rows;
 }
