@@ -12,11 +12,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPhraseSql, buildSearchSql } from '../../server/modules/search/search-sql';
 import { lookupTypoWords } from '../../server/modules/search/search-vocab';
-import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { hasFuzzyTerm } from '../../src/domain/search-fuzzy';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import { engines, type Harness, startApp } from './helpers';
-import { insertRecords } from './search-helpers';
+import { generatedRecords, genericPlan, insertRecords } from './search-helpers';
 
 const ROWS = 20_000;
 const QUERIES = [
@@ -34,14 +33,7 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startApp(engine);
-    const rand = seededRandom(7);
-    await insertRecords(
-      h,
-      Array.from({ length: ROWS }, () => {
-        const g = generateBurial(rand);
-        return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
-      }),
-    );
+    await insertRecords(h, generatedRecords(7, ROWS));
     await h.app.ctx.database.sql.exec('ANALYZE sepultados');
   }, 240_000);
   afterAll(async () => {
@@ -112,14 +104,6 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
     ]);
   });
 
-  /** A parameter as SQL text for EXECUTE (test values only: quotes doubled). */
-  const literal = (v: unknown) =>
-    Array.isArray(v)
-      ? `ARRAY[${v.map((x) => `'${String(x).replaceAll("'", "''")}'`).join(', ')}]::text[]`
-      : typeof v === 'number'
-        ? String(v)
-        : `'${String(v).replaceAll("'", "''")}'`;
-
   it.each(QUERIES)("%s: the prepared statements' generic plans use the indexes", async (q) => {
     const query = parseQuery(q);
     const statements = [
@@ -127,23 +111,11 @@ describe.each(engines)('search plans on 20k records ($name)', (engine) => {
       buildSearchSql(query, { fuzzy: [], limit: SEARCH_LIMITS.suggestions, count: false }),
       buildPhraseSql(query, SEARCH_LIMITS.suggestions),
     ];
-    await h.app.ctx.database.sql.exclusive(async (conn) => {
-      await conn.exec('SET plan_cache_mode = force_generic_plan');
-      try {
-        for (const statement of statements) {
-          if (!statement) continue;
-          await conn.exec(`PREPARE generic_check AS ${statement.text}`);
-          const rows = await conn.query<{ 'QUERY PLAN': string }>(
-            `EXPLAIN EXECUTE generic_check(${statement.params.map(literal).join(', ')})`,
-          );
-          await conn.exec('DEALLOCATE generic_check');
-          const text = rows.map((r) => r['QUERY PLAN']).join('\n');
-          expect(text, text).not.toMatch(/Seq Scan on sepultados/);
-        }
-      } finally {
-        await conn.exec('RESET plan_cache_mode');
-      }
-    });
+    for (const statement of statements) {
+      if (!statement) continue;
+      const text = await genericPlan(h, statement.text, statement.params);
+      expect(text, text).not.toMatch(/Seq Scan on sepultados/);
+    }
   });
 
   it.each(['mari', 'jose da silva', 'Souza quadra 12', 'placa 458'])(

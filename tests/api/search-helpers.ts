@@ -3,6 +3,7 @@
  * batches (thousands of them through the create form would only test the form), and the
  * relevance-set records with the ids they got.
  */
+import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { newId } from '../../src/domain/ids';
 import type { SearchableRecord } from '../../src/domain/search-score';
 import { backgroundRecords } from '../fixtures/relevance-corpus';
@@ -70,4 +71,42 @@ export async function insertRelevanceCorpus(
   const records = await insertRecords(h, all);
   const idOf = new Map(all.map((rec, i) => [rec.key, records[i]?.id ?? '']));
   return { records, idOf };
+}
+
+/** `count` records of the bulk seed's generator from `seed` (the same seed, the same records). */
+export function generatedRecords(seed: number, count: number): SeedRecord[] {
+  const rand = seededRandom(seed);
+  return Array.from({ length: count }, () => {
+    const g = generateBurial(rand);
+    return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
+  });
+}
+
+/** A parameter as SQL text for EXECUTE (test values only: quotes doubled). */
+function literal(v: unknown): string {
+  return Array.isArray(v)
+    ? `ARRAY[${v.map((x) => `'${String(x).replaceAll("'", "''")}'`).join(', ')}]::text[]`
+    : typeof v === 'number'
+      ? String(v)
+      : `'${String(v).replaceAll("'", "''")}'`;
+}
+
+/**
+ * The plan PostgreSQL's prepared statements get (server/db/prepared.ts): the statement planned
+ * without its values (plan_cache_mode = force_generic_plan), as EXPLAIN's lines joined.
+ */
+export async function genericPlan(h: Harness, text: string, params: unknown[]): Promise<string> {
+  return h.app.ctx.database.sql.exclusive(async (conn) => {
+    await conn.exec('SET plan_cache_mode = force_generic_plan');
+    try {
+      await conn.exec(`PREPARE generic_check AS ${text}`);
+      const rows = await conn.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN EXECUTE generic_check(${params.map(literal).join(', ')})`,
+      );
+      await conn.exec('DEALLOCATE generic_check');
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await conn.exec('RESET plan_cache_mode');
+    }
+  });
 }

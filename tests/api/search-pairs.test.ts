@@ -9,10 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchSql } from '../../server/modules/search/search-sql';
 import { lookupVocabulary } from '../../server/modules/search/search-vocab';
-import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { parseQuery } from '../../src/domain/search-query';
 import { engines, type Harness, startApp } from './helpers';
-import { insertAnalyzed, type SeedRecord } from './search-helpers';
+import { generatedRecords, genericPlan, insertAnalyzed, type SeedRecord } from './search-helpers';
 
 const CRAFTED: [string, string][] = [
   ['Mariana Souza', 'Rua 1'],
@@ -51,7 +50,6 @@ describe.each(engines)('search by pairs of words ($name)', (engine) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startApp(engine);
-    const rand = seededRandom(20);
     const records: SeedRecord[] = CRAFTED.map(([nome, rua], i) => ({
       nome,
       rua,
@@ -59,11 +57,7 @@ describe.each(engines)('search by pairs of words ($name)', (engine) => {
       chapa: String(500 + i),
       dtFal: `199${i % 10}-05-0${1 + (i % 9)}`,
     }));
-    for (let i = 0; i < 3000; i++) {
-      const g = generateBurial(rand);
-      records.push({ nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal });
-    }
-    await insertAnalyzed(h, records);
+    await insertAnalyzed(h, [...records, ...generatedRecords(20, 3000)]);
   }, 240_000);
   afterAll(async () => {
     await h?.close();
@@ -112,14 +106,6 @@ describe.each(engines)('search by pairs of words ($name)', (engine) => {
     expect(typo.text).not.toContain('search_pairs(');
   });
 
-  /** A parameter as SQL text for EXECUTE (test values only: quotes doubled). */
-  const literal = (v: unknown) =>
-    Array.isArray(v)
-      ? `ARRAY[${v.map((x) => `'${String(x).replaceAll("'", "''")}'`).join(', ')}]::text[]`
-      : typeof v === 'number'
-        ? String(v)
-        : `'${String(v).replaceAll("'", "''")}'`;
-
   it.each(['luiz carlos ramos', 'jose da silva', 'maria aparecida souza'])(
     '%s: the exact pass reads the pairs GIN, with its values and with a generic plan',
     async (q) => {
@@ -136,21 +122,8 @@ describe.each(engines)('search by pairs of words ($name)', (engine) => {
         `EXPLAIN ${text}`,
         params,
       );
-      const generic = await h.app.ctx.database.sql.exclusive(async (conn) => {
-        await conn.exec('SET plan_cache_mode = force_generic_plan');
-        try {
-          await conn.exec(`PREPARE pairs_check AS ${text}`);
-          const out = await conn.query<{ 'QUERY PLAN': string }>(
-            `EXPLAIN EXECUTE pairs_check(${params.map(literal).join(', ')})`,
-          );
-          await conn.exec('DEALLOCATE pairs_check');
-          return out;
-        } finally {
-          await conn.exec('RESET plan_cache_mode');
-        }
-      });
-      for (const plan of [custom, generic]) {
-        const shown = plan.map((r) => r['QUERY PLAN']).join('\n');
+      const generic = await genericPlan(h, text, params);
+      for (const shown of [custom.map((r) => r['QUERY PLAN']).join('\n'), generic]) {
         expect(shown, shown).not.toMatch(/Seq Scan on sepultados/);
         expect(shown, shown).toMatch(/Bitmap Index Scan on sepultados_search_pairs_gin/);
       }

@@ -14,11 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchSql } from '../../server/modules/search/search-sql';
 import { type TopRow, topByClass } from '../../server/modules/search/search-topk';
 import { lookupVocabulary } from '../../server/modules/search/search-vocab';
-import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import type { SearchAnswer } from '../../src/domain/search-types';
 import { engines, type Harness, startApp } from './helpers';
-import { insertAnalyzed, type SeedRecord } from './search-helpers';
+import { generatedRecords, insertAnalyzed, type SeedRecord } from './search-helpers';
 
 const OTHERS = ['Lima', 'Costa', 'Reis', 'Dias', 'Melo', 'Rocha', 'Paz'];
 
@@ -70,11 +69,7 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
   let cemetery: string | null = null;
   beforeAll(async () => {
     h = await startApp(engine);
-    const rand = seededRandom(5);
-    const filler = Array.from({ length: 300 }, () => {
-      const g = generateBurial(rand);
-      return { nome: g.nome, rua: g.rua, quadra: g.quadra, chapa: g.chapa, dtFal: g.dtFal };
-    });
+    const filler = generatedRecords(5, 300);
     // Names starting with "Souza", died lately: "souza" reads them from its names-start range
     // and must not take them again among its newest equal records.
     const souzas = Array.from({ length: 20 }, (_, i) => ({
