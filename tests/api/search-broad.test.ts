@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BroadRow, broadSuggestions } from '../../server/modules/search/search-broad';
 import { buildPhraseSql } from '../../server/modules/search/search-sql';
+import type { ElementStats } from '../../server/modules/search/search-stats';
 import { generateBurial, seededRandom } from '../../server/modules/seed/seed-generator';
 import { parseQuery, SEARCH_LIMITS } from '../../src/domain/search-query';
 import { engines, type Harness, startApp } from './helpers';
@@ -74,6 +75,43 @@ describe.each(engines)('broad-prefix suggestions = the whole range ranked ($name
       // when it is not a full list).
       expect(ids(broad ?? [])).toEqual(ids(whole.filter((r) => r.tier >= 5)));
     }
+  });
+
+  it.each([
+    [
+      'common only as a quadra letter: its holders from the words GIN',
+      { a: 0.0195, 'q=a': 0.0195 },
+      'search_words @>',
+    ],
+    ['common in the names: the newest first, down the death btree', { a: 0.0195 }, 'position('],
+  ])('a last word %s', async (_, shares: Record<string, number>, expected) => {
+    // The statistics of a 2,000,000 register where "a" is one quadra in fifty (search_words
+    // holds the quadra and plate words too); the test register itself is small.
+    const stats = {
+      size: async () => 2_000_000,
+      shares: async (_c: readonly string[], elements: readonly string[]) =>
+        new Map(elements.flatMap((e) => (shares[e] === undefined ? [] : [[e, shares[e]]]))),
+    };
+    const seen: string[] = [];
+    const recorder = {
+      query: <T>(text: string, params: unknown[]) => {
+        seen.push(text);
+        return sql().query<T>(text, params);
+      },
+    };
+    const query = parseQuery('a');
+    const limit = SEARCH_LIMITS.suggestions;
+    const broad = await broadSuggestions<BroadRow>(recorder, query, limit, null, {
+      stats: stats as unknown as ElementStats,
+      broadAt: 5,
+    });
+    const phrase = buildPhraseSql(query, limit, null);
+    if (!phrase || !broad) throw new Error('no phrase or not broad');
+    const whole = await sql().query<BroadRow>(phrase.text, phrase.params);
+    expect(ids(broad)).toEqual(ids(whole.filter((r) => r.tier >= 5)));
+    const other = expected === 'position(' ? 'search_words @>' : 'position(';
+    expect(seen.some((t) => t.includes(expected))).toBe(true);
+    expect(seen.some((t) => t.includes(other))).toBe(false);
   });
 
   it('is not taken for a narrow range, nor for a query with a number', async () => {

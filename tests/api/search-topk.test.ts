@@ -164,6 +164,38 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
     },
   );
 
+  it('"maria s": a names-start range too narrow to be broad, ranked alone, is the page when it fills it from class 5', async () => {
+    // No record holds "s" whole; "Maria Souza…" start 42 names, fewer than a broad range
+    // (broadAt) and than the full page: a page of 20 comes from the range alone.
+    const q = 'maria s';
+    const query = parseQuery(q);
+    const limit = 20;
+    const vocabulary = await lookupVocabulary(h.app.ctx, query, null);
+    const { text, params } = buildSearchSql(query, { fuzzy: [], limit, count: true });
+    const full = await sql().query<TopRow & { total: number }>(text, params);
+    expect(Number(full[0]?.total)).toBeGreaterThan(SEARCH_LIMITS.totalCap);
+    const seen: string[] = [];
+    const recorder = {
+      query: <T>(t: string, p: unknown[]) => sql().query<T>(t, p),
+      prepared: <T>(t: string, p: unknown[]) => {
+        seen.push(t);
+        return sql().prepared<T>(t, p);
+      },
+    };
+    const top = await topByClass<TopRow>(recorder, query, {
+      limit,
+      cemiterio: null,
+      vocabulary,
+      takeAt: 100,
+      broadAt: 5000,
+    });
+    if (top === null) throw new Error(`${q}: top-k not taken`);
+    expect(top.rows.map(line)).toEqual(full.map(line));
+    expect(top).toMatchObject({ total: SEARCH_LIMITS.totalCap, totalIsLowerBound: true });
+    // The page came from the range's statement (buildPhraseSql), not the full ranking's.
+    expect(seen).toHaveLength(1);
+  });
+
   it('the register holds queries past the cap and below it, and pages in each class', async () => {
     expect((await fullRanking('maria souza', null)).total).toBeGreaterThan(SEARCH_LIMITS.totalCap);
     expect((await fullRanking('lima maria', null)).total).toBeLessThan(SEARCH_LIMITS.totalCap);

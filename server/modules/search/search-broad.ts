@@ -115,9 +115,15 @@ export async function broadSuggestions<R extends BroadRow>(
   const whole = ` ${words} `;
   // The whole name: every record whose name is exactly the words (a btree range of one key).
   const wholeRows = await run({ phrase: { lo: [whole], hi: [`${whole}\u0001`] } });
-  // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`.
-  const share = (await stats.shares(['search_words'], [last.text])).get(last.text) ?? 0;
-  const holding = share * size < broadAt;
+  // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`. Few or
+  // many in the names: search_words also holds the quadra and plate words, so a quadra letter
+  // ("a": one record in fifty, no name) looked common, and the walk newest first below read
+  // the whole range looking for a name holding it (8 s for "a" at 2,000,000 records).
+  const keys = [`q=${last.text}`, `p=${last.text}`];
+  const share = await stats.shares(['search_words', 'search_keys'], [last.text, ...keys]);
+  const of = (e: string) => share.get(e) ?? 0;
+  const inNames = Math.max(0, of(last.text) - of(keys[0] as string) - of(keys[1] as string));
+  const holding = inNames * size < broadAt;
   // Many: down the death btree, stopped at the `limit`th. The word test is position(), not
   // the LIKE '% word %' it equals (the word is a-z/0-9): the planner took that LIKE to the
   // trigram GIN at ~200 names when "mariana" has 16,000 at 2,000,000 and sorted them all

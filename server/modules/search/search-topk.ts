@@ -138,7 +138,7 @@ export async function topByClass<R extends TopRow>(
   if (broad && broad.length === limit) {
     return { rows: broad, ...cappedTotal(await countMatches(sql, query, options)) };
   }
-  if (fewEqual) return null;
+  if (fewEqual) return rangeAlone<R>(sql, query, options);
   // One word so common that a walk newest death first meets the page sooner than gathering
   // every holder (√(limit × size): 10,000 holders at 2,000,000) — planned with the word.
   const common = query.terms.length === 1 && estimate.equal >= Math.sqrt(limit * estimate.size);
@@ -160,6 +160,25 @@ export async function topByClass<R extends TopRow>(
   const equalCount = Number(equal[0]?.equal ?? 0);
   if (equalCount > cap) return { rows: page, ...cappedTotal(equalCount) };
   return { rows: page, ...cappedTotal(await countMatches(sql, query, options)) };
+}
+
+/**
+ * The names-start range ranked whole (buildPhraseSql), when it is not broad: its best `limit`,
+ * when all are in class ≥ 5, are the page, since every record outside it is in class ≤ 4 (as
+ * the suggestions' first try). "maria s" and Enter: 10 s ranking every "maria" holding a word
+ * that starts with "s" at 2,000,000 records, against ~8,000 names in the range. Else null.
+ */
+async function rangeAlone<R extends TopRow>(
+  sql: Sql,
+  query: SearchQuery,
+  options: { limit: number; cemiterio: string | null; vocabulary: Vocabulary },
+): Promise<{ rows: R[]; total: number; totalIsLowerBound?: true } | null> {
+  const phrase = buildPhraseSql(query, options.limit, options.cemiterio);
+  if (!phrase) return null;
+  const rows = await sql.prepared<R>(phrase.text, phrase.params);
+  const last = rows[rows.length - 1];
+  if (rows.length < options.limit || !last || last.tier < MATCH.nameStarts) return null;
+  return { rows, ...cappedTotal(await countMatches(sql, query, options)) };
 }
 
 /** Every match counted up to the cap + 1 (buildCountSql). */
