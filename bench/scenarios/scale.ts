@@ -362,35 +362,30 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
           );
         }
       }
+      // The whole register's search, one query after the other, as one row.
+      const enterRow = async (what: string, queries: string[], described: string) => {
+        const t = await serial(o.seconds, queries, async (q) => {
+          await getOk(base, searchUrl(q, false, undefined));
+        });
+        rows.push({
+          scenario: 'scale',
+          engine,
+          target: `GET /pesquisa?q=<${what}> (registro inteiro, 1 cliente)`,
+          rps: t.rps,
+          p50: t.p50,
+          p99: t.p99,
+          note: `${queries.length} ${described} (${queries.slice(0, 4).join(', ')}…), ${t.samples} medidas`,
+        });
+      };
       // One common word and Enter (not in the issue's table; 0.6–1.3 s each before the
       // top-k's newest-first read and broad-range page).
-      const words = wordQueries(whole);
-      const word = await serial(o.seconds, words, async (q) => {
-        await getOk(base, searchUrl(q, false, undefined));
-      });
-      rows.push({
-        scenario: 'scale',
-        engine,
-        target: 'GET /pesquisa?q=<uma palavra comum> (registro inteiro, 1 cliente)',
-        rps: word.rps,
-        p50: word.p50,
-        p99: word.p99,
-        note: `${words.length} palavras (primeiro nome e último sobrenome: ${words.slice(0, 4).join(', ')}…), ${word.samples} medidas`,
-      });
+      await enterRow(
+        'uma palavra comum',
+        wordQueries(whole),
+        'palavras, primeiro nome e último sobrenome',
+      );
       // A word cut short and Enter ("a", "jo", "maria s"): not in the issue's table either.
-      const shorts = shortQueries(whole);
-      const short = await serial(o.seconds, shorts, async (q) => {
-        await getOk(base, searchUrl(q, false, undefined));
-      });
-      rows.push({
-        scenario: 'scale',
-        engine,
-        target: 'GET /pesquisa?q=<palavra cortada> (registro inteiro, 1 cliente)',
-        rps: short.rps,
-        p50: short.p50,
-        p99: short.p99,
-        note: `${shorts.length} consultas (${shorts.slice(0, 4).join(', ')}…), ${short.samples} medidas`,
-      });
+      await enterRow('palavra cortada', shortQueries(whole), 'consultas');
     } finally {
       await baseline.close();
     }

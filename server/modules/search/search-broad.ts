@@ -122,7 +122,10 @@ export async function broadSuggestions<R extends BroadRow>(
   const keys = [`q=${last.text}`, `p=${last.text}`];
   const share = await stats.shares(['search_words', 'search_keys'], [last.text, ...keys]);
   const of = (e: string) => share.get(e) ?? 0;
-  const inNames = Math.max(0, of(last.text) - of(keys[0] as string) - of(keys[1] as string));
+  const inNames = Math.max(
+    0,
+    keys.reduce((n, k) => n - of(k), of(last.text)),
+  );
   const holding = inNames * size < broadAt;
   // Many: down the death btree, stopped at the `limit`th. The word test is position(), not
   // the LIKE '% word %' it equals (the word is a-z/0-9): the planner took that LIKE to the

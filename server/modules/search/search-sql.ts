@@ -261,8 +261,9 @@ const tierOf = (points: string) =>
 const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DESC';
 
 /**
- * The exact pass's word terms (their condition is their vocabulary, looked up beforehand) that
- * pairs of words can answer instead (search-pairs.ts), or null. Not the typo pass: its typo
+ * The exact pass's word terms (their condition is their vocabulary, looked up beforehand;
+ * a number, quadra or plate term has none) that pairs of words can answer instead
+ * (search-pairs.ts), or null. Not the typo pass: its typo
  * term's condition is no GIN's alone, and the planner then read a common pair's records
  * ("almeida sousa": 2,273 heap pages) to test the typo on each, where the words GIN
  * intersects the typo's rare words with the others first.
@@ -273,10 +274,7 @@ function pairedTerms(
 ): { covered: Set<number>; pairs: string[][] } | null {
   const vocabulary = options.vocabulary;
   if (!vocabulary || options.fuzzy.length > 0) return null;
-  const words = query.terms.map((term, i) =>
-    term.numeric || term.field === 'quadra' || term.field === 'chapa' ? undefined : vocabulary[i],
-  );
-  const plan = planPairs(words);
+  const plan = planPairs(query.terms.map((_, i) => vocabulary[i]));
   return plan.pairs.length > 0 ? plan : null;
 }
 
