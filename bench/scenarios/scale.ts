@@ -14,7 +14,8 @@
  *    (measured with 128 MB and with 6 GB of shared_buffers alike);
  *  - the same narrowed to the largest cemetery (?cemiterio=<id>), queries from its graves;
  *  - one common word and Enter (wordQueries: first names and last surnames of those graves),
- *    and a word cut short and Enter (shortQueries: "a", "jo", "maria s");
+ *    a word cut short and Enter (shortQueries: "a", "jo", "maria s"), and two words cut short
+ *    at a pause and at Enter (cutPairQueries: "jo s", "jo sa", "mar s");
  *  - the detail and the home list;
  *  - sync pages (the largest, 2,000 records) from the start and from the middle of the stream;
  *  - the smallest cemetery's whole visit pack, first download (smallPackWalk);
@@ -34,6 +35,7 @@ import { reportSections } from '../lib/sections';
 import { interleaved, type Latency, summary, type Task } from './search';
 import { postgresBaseline } from './search-baseline';
 import {
+  cutPairQueries,
   type GraveSample,
   sampleGraves,
   searchQueries,
@@ -363,14 +365,19 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
         }
       }
       // The whole register's search, one query after the other, as one row.
-      const enterRow = async (what: string, queries: string[], described: string) => {
+      const enterRow = async (
+        what: string,
+        queries: string[],
+        described: string,
+        suggestions = false,
+      ) => {
         const t = await serial(o.seconds, queries, async (q) => {
-          await getOk(base, searchUrl(q, false, undefined));
+          await getOk(base, searchUrl(q, suggestions, undefined));
         });
         rows.push({
           scenario: 'scale',
           engine,
-          target: `GET /pesquisa?q=<${what}> (registro inteiro, 1 cliente)`,
+          target: `GET /pesquisa?${suggestions ? 'suggestions&q' : 'q'}=<${what}> (registro inteiro, 1 cliente)`,
           rps: t.rps,
           p50: t.p50,
           p99: t.p99,
@@ -386,6 +393,10 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
       );
       // A word cut short and Enter ("a", "jo", "maria s"): not in the issue's table either.
       await enterRow('palavra cortada', shortQueries(whole), 'consultas');
+      // Two words cut short ("jo sa"), at a pause (suggestions) and at Enter.
+      const cutPairs = cutPairQueries(whole);
+      await enterRow('duas palavras cortadas', cutPairs, 'consultas', true);
+      await enterRow('duas palavras cortadas', cutPairs, 'consultas');
     } finally {
       await baseline.close();
     }

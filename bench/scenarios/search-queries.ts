@@ -98,3 +98,23 @@ export function shortQueries(graves: GraveSample[], count = 12): string[] {
   });
   return [...new Set(out.filter(Boolean))].slice(0, count);
 }
+
+/**
+ * Two words cut short, as typed before a pause or Enter: the first letters of the first name
+ * and of the last surname ("jo s", "jo sa", "mar s"). No name starts with the word "jo", so no
+ * names-start range answers them, and each started ~150,000 names at 2,000,000 records
+ * (1–7 s to rank them all before search-walk.ts).
+ */
+export function cutPairQueries(graves: GraveSample[], count = 12): string[] {
+  const out = graves.flatMap((g) => {
+    const w = foldText(g.nome).replace(PARTICLES, ' ').split(' ').filter(Boolean);
+    const [first = '', last = ''] = [w[0], w.length > 1 ? w.at(-1) : ''];
+    if (!last) return [];
+    return [
+      `${first.slice(0, 2)} ${last.slice(0, 1)}`,
+      `${first.slice(0, 2)} ${last.slice(0, 2)}`,
+      `${first.slice(0, 3)} ${last.slice(0, 1)}`,
+    ];
+  });
+  return [...new Set(out)].slice(0, count);
+}

@@ -132,13 +132,11 @@ export async function broadSuggestions<R extends BroadRow>(
   // trigram GIN at ~200 names when "mariana" has 16,000 at 2,000,000 and sorted them all
   // (110 ms instead of 1 ms).
   const best = await run({
-    within: {
-      ...ranges,
-      extra: (p) =>
-        holding
-          ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
-          : `position(${p.add(` ${last.text} `)} in s.search_name) > 0`,
-    },
+    within: ranges,
+    also: (p) =>
+      holding
+        ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
+        : `position(${p.add(` ${last.text} `)} in s.search_name) > 0`,
     ...(holding ? {} : { byDeath: { minTier: 5 } }),
   });
   const newest = await run({ within: ranges, byDeath: { minTier: 5 } });

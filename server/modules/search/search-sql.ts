@@ -36,10 +36,14 @@ interface SearchSqlOptions {
   cemiterio?: string | null;
   /**
    * The broad-prefix suggestions (search-broad.ts): only the names in these ranges, read as a
-   * plain condition (not through the btree), plus `extra`, a condition on `s` with its own
-   * parameters.
+   * plain condition (not through the btree).
    */
-  within?: { lo: string[]; hi: string[]; extra?: (p: Params) => string };
+  within?: { lo: string[]; hi: string[] };
+  /**
+   * One more condition on `s`, with its own parameters (search-broad.ts: the last word held;
+   * search-walk.ts: some term held whole). Not with `phrase`.
+   */
+  also?: (p: Params) => string;
   /**
    * Read the records newest death first (the death btree of migration 0015) and stop at the
    * `limit`th one of tier ≥ minTier: the page is then in (death, id) order, not rank order.
@@ -285,8 +289,10 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // their WHERE), so only the other terms' conditions (keys, streets) are left to check.
   // Likewise a `within` range (the broad-prefix suggestions).
   const ranged = Boolean(options.phrase ?? options.within);
-  // Word terms found as pairs of words where that is their exact condition (search-pairs.ts).
-  const paired = ranged ? null : pairedTerms(query, options);
+  // Word terms found as pairs of words where that is their exact condition (search-pairs.ts);
+  // not on a walk down the death btree, where the condition tests each row read and the
+  // pairs would be made for each (search-walk.ts: 2–3× the walk's time).
+  const paired = ranged || options.byDeath ? null : pairedTerms(query, options);
   const terms = query.terms.map((term, i) =>
     termSql(
       p,
@@ -330,13 +336,13 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
     : 'sepultados s';
   const conditions = options.phrase ? wheres : [`s.deleted_at IS NULL${inCemetery}`, ...wheres];
   if (options.within) {
-    const { lo, hi, extra } = options.within;
+    const { lo, hi } = options.within;
     conditions.push(
       `EXISTS (SELECT 1 FROM unnest(${p.add(lo, '::text[]')}, ${p.add(hi, '::text[]')}) AS r(lo, hi)
     WHERE s.search_name >= r.lo COLLATE "C" AND s.search_name < r.hi COLLATE "C")`,
     );
-    if (extra) conditions.push(extra(p));
   }
+  if (options.also) conditions.push(options.also(p));
   const columns: string[] = [];
   const alphaTiers: string[] = [];
   const otherTiers: string[] = [];

@@ -32,6 +32,7 @@ import { MATCH } from '../../../src/domain/search-score';
 import { broadSuggestions, compareRows } from './search-broad';
 import { buildCountSql, buildEqualSql, buildPhraseSql, type Vocabulary } from './search-sql';
 import { type ElementStats, liveStats } from './search-stats';
+import { walkedPage } from './search-walk';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
@@ -138,7 +139,18 @@ export async function topByClass<R extends TopRow>(
   if (broad && broad.length === limit) {
     return { rows: broad, ...cappedTotal(await countMatches(sql, query, options)) };
   }
-  if (fewEqual) return rangeAlone<R>(sql, query, options);
+  if (fewEqual) {
+    // The names-start range's best: the broad path's when the range is broad (it holds every
+    // record of class ≥ 5 there when fewer than `limit`), else the range ranked whole.
+    const ranged = broad ?? (await rangeRows<R>(sql, query, options));
+    const last = ranged?.[ranged.length - 1];
+    if (ranged && ranged.length === limit && last && last.tier >= MATCH.nameStarts) {
+      return { rows: ranged, ...cappedTotal(await countMatches(sql, query, options)) };
+    }
+    // "jo sa", "re": no name starts with the words, the range is empty (search-walk.ts).
+    const rows = await walkedPage<R>(sql, query, { ...options, stats, ranged });
+    return rows ? { rows, ...cappedTotal(await countMatches(sql, query, options)) } : null;
+  }
   // One word so common that a walk newest death first meets the page sooner than gathering
   // every holder (√(limit × size): 10,000 holders at 2,000,000) — planned with the word.
   const common = query.terms.length === 1 && estimate.equal >= Math.sqrt(limit * estimate.size);
@@ -163,22 +175,19 @@ export async function topByClass<R extends TopRow>(
 }
 
 /**
- * The names-start range ranked whole (buildPhraseSql), when it is not broad: its best `limit`,
- * when all are in class ≥ 5, are the page, since every record outside it is in class ≤ 4 (as
- * the suggestions' first try). "maria s" and Enter: 10 s ranking every "maria" holding a word
- * that starts with "s" at 2,000,000 records, against ~8,000 names in the range. Else null.
+ * The names-start range ranked whole (buildPhraseSql), when it is not broad; null when the
+ * query has no name word. Its best `limit`, when all are in class ≥ 5, are the page, since
+ * every record outside it is in class ≤ 4 (as the suggestions' first try). "maria s" and
+ * Enter: 10 s ranking every "maria" holding a word that starts with "s" at 2,000,000 records,
+ * against ~8,000 names in the range.
  */
-async function rangeAlone<R extends TopRow>(
+async function rangeRows<R extends TopRow>(
   sql: Sql,
   query: SearchQuery,
-  options: { limit: number; cemiterio: string | null; vocabulary: Vocabulary },
-): Promise<{ rows: R[]; total: number; totalIsLowerBound?: true } | null> {
+  options: { limit: number; cemiterio: string | null },
+): Promise<R[] | null> {
   const phrase = buildPhraseSql(query, options.limit, options.cemiterio);
-  if (!phrase) return null;
-  const rows = await sql.prepared<R>(phrase.text, phrase.params);
-  const last = rows[rows.length - 1];
-  if (rows.length < options.limit || !last || last.tier < MATCH.nameStarts) return null;
-  return { rows, ...cappedTotal(await countMatches(sql, query, options)) };
+  return phrase ? sql.prepared<R>(phrase.text, phrase.params) : null;
 }
 
 /** Every match counted up to the cap + 1 (buildCountSql). */

@@ -29,6 +29,7 @@ import {
 import { heldStats } from './search-stats';
 import { cappedTotal, topByClass } from './search-topk';
 import { lookupTypoWords, lookupVocabulary } from './search-vocab';
+import { walkedPage } from './search-walk';
 
 interface SearchRow extends CardRow {
   /** The cemetery's name (every card and suggestion says which, for a city of several). */
@@ -170,17 +171,27 @@ export async function suggestBurials(
   // list of them ranks in class ≥ 5 nothing else can come before them.
   // A broad prefix ("mari") without ranking its whole range (search-broad.ts); else the range.
   const phrase = buildPhraseSql(query, limit, cemiterio);
+  let ranged: SearchRow[] | null = null;
   if (phrase) {
-    const first =
+    ranged =
       (await broadSuggestions<SearchRow>(ctx.database.sql, query, limit, cemiterio, {
         stats: heldStats(ctx),
       })) ?? (await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params));
-    const last = first[first.length - 1];
-    if (first.length === limit && last && last.tier >= MATCH.nameStarts) {
-      return first.map(toSuggestion);
+    const last = ranged[ranged.length - 1];
+    if (ranged.length === limit && last && last.tier >= MATCH.nameStarts) {
+      return ranged.map(toSuggestion);
     }
   }
   const vocabulary = await lookupVocabulary(ctx, query, stamp);
+  // Words cut short that start a great many names ("jo sa", "re"): search-walk.ts.
+  const walked = await walkedPage<SearchRow>(ctx.database.sql, query, {
+    limit,
+    cemiterio,
+    vocabulary,
+    stats: heldStats(ctx),
+    ranged,
+  });
+  if (walked) return walked.map(toSuggestion);
   const rows = await exactThenTypo(ctx, query, {
     limit,
     count: false,

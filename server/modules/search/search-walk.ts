@@ -1,0 +1,162 @@
+/**
+ * A page for words cut short that start a great many names and equal none ("jo sa", "ma s",
+ * "re" and Enter, or a pause while typing them): 0.5–7 s at 2,000,000 records to rank the
+ * hundreds of thousands of records holding a word that starts with each, when no names-start
+ * range fills the page (no name starts with the word "jo"). Exact, for name words only
+ * (search-score.ts):
+ *
+ *  - a record holding no term whole is in tier 3 at most, and in tier 3 each term scores
+ *    exactly 3000 (a started word), so all such records have the same points, 3000 × terms,
+ *    and the same order: the newest death first — unless a phrase bonus lifts it to class 5,
+ *    which for two words or more needs every word but the last whole, and for one word only
+ *    a name starting with it: a record of the names-start range;
+ *  - every other record holds some term whole: a word of its name or street, or its whole
+ *    quadra or plate (whose letters are one of its words too, locationKeys). Few, for a word
+ *    cut short ("jo", "sa": a surname Sá, a quadra "S"): `whole`, ranked in full.
+ *
+ * So the best `limit` of `whole`, of the `limit` newest-death records of tier ≥ 3 (`newest`,
+ * down the death btree, stopped at the `limit`th) and, for one word, of the range's best
+ * (`ranged`, which the caller has read first) are the page, when `newest` is full: a record
+ * outside them ranks below each of `newest` (a higher tier, or the same tier and points and a
+ * newer death) or below `limit` of the range. Else null (the caller ranks every match).
+ * tests/api/search-walk.test.ts compares it with ranking every match.
+ */
+import type { SearchQuery } from '../../../src/domain/search-query';
+import { MATCH } from '../../../src/domain/search-score';
+import { normalizeVariants, PARTICLES } from '../../../src/domain/search-text';
+import { compareRows } from './search-broad';
+import { buildSearchSql, type Vocabulary } from './search-sql';
+import type { ElementStats } from './search-stats';
+
+interface Sql {
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
+}
+
+interface WalkRow {
+  id: string;
+  dt_fal: string | null;
+  tier: number;
+  points: number;
+}
+
+/**
+ * At most this many records expected to hold some term whole and match the others (ranked in
+ * full: ~2 µs each with hot pages); past it the caller ranks every match, as before.
+ */
+const WHOLE_MAX = 20_000;
+/**
+ * At most this many records expected to be read down the death btree before the `limit`th
+ * match (limit × size ÷ matches): a walk for words that are rare together would read most of
+ * the register (the caller's ranking of every match is then the quick way).
+ */
+const WALK_MAX = 5_000;
+
+/**
+ * What the statistics expect, the terms taken as independent: how many records match every
+ * term by its vocabulary (`matches`), and how many of those hold some term whole (a word, the
+ * quadra or the plate: `whole`).
+ */
+async function estimate(
+  stats: ElementStats,
+  query: SearchQuery,
+  vocabulary: Vocabulary,
+): Promise<{ matches: number; whole: number; size: number }> {
+  const keysOf = (t: string) => [t, `q=${t}`, `p=${t}`];
+  const words = vocabulary.flatMap((w) => w ?? []);
+  const elements = query.terms.flatMap((t) => keysOf(t.text));
+  const [share, size] = await Promise.all([
+    stats.shares(['search_words', 'search_keys'], [...elements, ...words]),
+    stats.size(),
+  ]);
+  const of = (e: string) => share.get(e) ?? 0;
+  const matching = vocabulary.map((held) =>
+    Math.min(
+      1,
+      (held ?? []).reduce((sum, w) => sum + of(w), 0),
+    ),
+  );
+  const whole = query.terms.reduce((sum, term, i) => {
+    const held = Math.min(
+      1,
+      keysOf(term.text).reduce((n, e) => n + of(e), 0),
+    );
+    const others = matching.reduce((n, m, j) => (j === i ? n : n * m), 1);
+    return sum + size * held * others;
+  }, 0);
+  return { matches: matching.reduce((n, m) => n * m, size), whole, size };
+}
+
+/** What a particle becomes as a quadra or plate key: no record holds it as a word. */
+const PARTICLE_KEYS = new Set([...PARTICLES].map(normalizeVariants));
+
+/**
+ * The reads of `whole`, each ranked: per term held as a stored word, the records holding it
+ * and matching the others (its vocabulary narrowed to the word itself, which its patterns
+ * match: the other terms' conditions unchanged, so pairs of words read them: "c" × the words
+ * of "fra", ~2,000 records, where one condition "holds fra or c" let the planner read every
+ * record pairing the two vocabularies, 33,000). A whole quadra or plate of letters is one of
+ * the record's words too, but for a particle ("E"), which no name or street word folds to
+ * except as a term like "he": those terms read the keys.
+ */
+function wholeReads(
+  terms: SearchQuery['terms'],
+  vocabulary: Vocabulary,
+): Partial<Parameters<typeof buildSearchSql>[1]>[] {
+  const reads: Partial<Parameters<typeof buildSearchSql>[1]>[] = terms.flatMap((term, i) =>
+    vocabulary[i]?.includes(term.text)
+      ? [{ vocabulary: vocabulary.map((words, j) => (j === i ? [term.text] : words)) }]
+      : [],
+  );
+  const keys = terms
+    .filter((t) => PARTICLE_KEYS.has(t.text))
+    .flatMap((t) => [`q=${t.text}`, `p=${t.text}`]);
+  if (keys.length > 0) {
+    reads.push({ also: (p) => `s.search_keys && ${p.add(keys, '::text[]')}` });
+  }
+  return reads;
+}
+
+/** The page (module comment), or null when the query is not for it or `newest` is not full. */
+export async function walkedPage<R extends WalkRow>(
+  sql: Sql,
+  query: SearchQuery,
+  options: {
+    limit: number;
+    cemiterio: string | null;
+    vocabulary: Vocabulary;
+    stats: ElementStats;
+    /**
+     * The names-start range's best `limit` (buildPhraseSql), or all its records of class ≥ 5
+     * when fewer (search-broad.ts); null: not read. Needed for one word.
+     */
+    ranged: readonly R[] | null;
+  },
+): Promise<R[] | null> {
+  const { limit, cemiterio, vocabulary, ranged } = options;
+  const terms = query.terms;
+  if (terms.length === 0 || !terms.every((t) => t.field === 'any' && !t.numeric)) return null;
+  if (terms.length === 1 && !ranged) return null;
+  const expected = await estimate(options.stats, query, vocabulary);
+  if (expected.whole > WHOLE_MAX) return null;
+  if (expected.matches === 0 || (limit * expected.size) / expected.matches > WALK_MAX) return null;
+  // Planned with the words (unnamed): the walk's plan depends on how common they are.
+  const run = (opts: Partial<Parameters<typeof buildSearchSql>[1]>) => {
+    const { text, params } = buildSearchSql(query, {
+      fuzzy: [],
+      limit,
+      count: false,
+      cemiterio,
+      vocabulary,
+      ...opts,
+    });
+    return sql.query<R>(text, params);
+  };
+  const newest = await run({ byDeath: { minTier: MATCH.prefix } });
+  if (newest.length < limit) return null;
+  const whole = (await Promise.all(wholeReads(terms, vocabulary).map(run))).flat();
+  const seen = new Set<string>();
+  return [...(ranged ?? []), ...whole, ...newest]
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .sort(compareRows)
+    .slice(0, limit);
+}
