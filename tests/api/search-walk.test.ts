@@ -8,7 +8,11 @@
  * is some of each list; equal and unknown dates (the id decides).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPhraseSql, buildSearchSql } from '../../server/modules/search/search-sql';
+import {
+  buildCountSql,
+  buildPhraseSql,
+  buildSearchSql,
+} from '../../server/modules/search/search-sql';
 import { liveStats } from '../../server/modules/search/search-stats';
 import { type TopRow, topByClass } from '../../server/modules/search/search-topk';
 import { lookupVocabulary } from '../../server/modules/search/search-vocab';
@@ -128,6 +132,29 @@ describe.each(engines)('words cut short, newest first ($name)', (engine) => {
       });
       expect(page, q).toBeNull();
     }
+  });
+
+  it('counts among the first rows as stored: fewer in a prefix, all of them in the whole register', async () => {
+    // countMatches reads the first 40,000 rows first when the matches are dense, and asks the
+    // words GIN when those hold no more than the cap: both counts must mean what they say.
+    const query = parseQuery('jo sa');
+    const vocabulary = await lookupVocabulary(h.app.ctx, query, null);
+    const count = async (firstRows?: number) => {
+      const { text, params } = buildCountSql(query, {
+        cemiterio: null,
+        vocabulary,
+        cap: 5000,
+        ...(firstRows ? { firstRows } : {}),
+      });
+      const [row] = await sql().query<{ n: number }>(text, params);
+      return Number(row?.n);
+    };
+    const all = await count();
+    expect(all).toBe((await fullRanking('jo sa', 50, null))[0]?.total);
+    expect(await count(10_000)).toBe(all);
+    const first = await count(100);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(100);
   });
 
   it('the search takes it through top-k (same page, the capped total) and the suggestions too', async () => {

@@ -476,14 +476,27 @@ function termMatches(p: Params, term: QueryTerm, words?: readonly string[]): str
  */
 export function buildCountSql(
   query: SearchQuery,
-  options: { cemiterio: string | null; vocabulary?: Vocabulary; cap: number },
+  options: {
+    cemiterio: string | null;
+    vocabulary?: Vocabulary;
+    cap: number;
+    /**
+     * Count only among the register's first rows as stored (a sequential read, stopped at
+     * cap + 1): enough to prove "more than the cap" for matches dense in the register, where
+     * the words GIN would first gather every one of them (search-topk.ts, countMatches).
+     */
+    firstRows?: number;
+  },
 ): SearchSql {
   const p = new Params();
+  const from = options.firstRows
+    ? `(SELECT * FROM sepultados LIMIT ${p.add(options.firstRows)}) s`
+    : 'sepultados s';
   const inCemetery = cemeteryAnd(p, options.cemiterio);
   const each = query.terms.map((term, i) => termMatches(p, term, options.vocabulary?.[i]));
   return {
     text: `SELECT count(*)::int AS n FROM (
-  SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${each.join(' AND ')}
+  SELECT 1 FROM ${from} WHERE s.deleted_at IS NULL${inCemetery} AND ${each.join(' AND ')}
   LIMIT ${p.add(options.cap + 1)}
 ) x`,
     params: p.values,
