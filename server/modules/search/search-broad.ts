@@ -19,7 +19,7 @@
  * ranking the whole range.
  */
 import type { SearchQuery } from '../../../src/domain/search-query';
-import { buildSearchSql, phraseRanges } from './search-sql';
+import { buildSearchSql, phraseRanges, type SearchSqlOptions } from './search-sql';
 import { type ElementStats, liveStats } from './search-stats';
 
 /** A range is broad when it holds at least this share of the register (and BROAD_MIN). */
@@ -101,7 +101,7 @@ export async function broadSuggestions<R extends BroadRow>(
   const broadAt = options.broadAt ?? Math.max(BROAD_MIN, Math.ceil(size * BROAD_SHARE));
   if ((await rangeCount(sql, ranges, cemiterio, broadAt)) < broadAt) return null;
 
-  const run = async (opts: Partial<Parameters<typeof buildSearchSql>[1]>) => {
+  const run = async (opts: Partial<SearchSqlOptions>) => {
     const { text, params } = buildSearchSql(query, {
       fuzzy: [],
       limit,

@@ -20,7 +20,7 @@ import { MIN_PARTIAL_DIGITS } from '../../../src/domain/search-text';
 import { cardPhoto } from '../burials/burials-projection';
 import { PAIRS_EXPRESSION, planPairs } from './search-pairs';
 
-interface SearchSqlOptions {
+export interface SearchSqlOptions {
   /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
   fuzzy: readonly number[];
   limit: number;

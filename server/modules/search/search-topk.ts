@@ -32,7 +32,7 @@ import { MATCH } from '../../../src/domain/search-score';
 import { broadSuggestions, compareRows } from './search-broad';
 import { buildCountSql, buildEqualSql, buildPhraseSql, type Vocabulary } from './search-sql';
 import { type ElementStats, liveStats } from './search-stats';
-import { walkedPage } from './search-walk';
+import { type PageRequest, walkedPage } from './search-walk';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
@@ -106,10 +106,7 @@ async function equalEstimate(
 export async function topByClass<R extends TopRow>(
   sql: Sql,
   query: SearchQuery,
-  options: {
-    limit: number;
-    cemiterio: string | null;
-    vocabulary: Vocabulary;
+  options: PageRequest & {
     /** Taken when equalEstimate is above this (default: the cap; tests: 0, always). */
     takeAt?: number;
     /** Where the estimate's statistics come from (default: read now, search-stats.ts). */

@@ -24,19 +24,12 @@
 import type { SearchQuery } from '../../../src/domain/search-query';
 import { MATCH } from '../../../src/domain/search-score';
 import { normalizeVariants, PARTICLES } from '../../../src/domain/search-text';
-import { compareRows } from './search-broad';
-import { buildSearchSql, type Vocabulary } from './search-sql';
+import { type BroadRow, compareRows } from './search-broad';
+import { buildSearchSql, type SearchSqlOptions, type Vocabulary } from './search-sql';
 import type { ElementStats } from './search-stats';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
-}
-
-interface WalkRow {
-  id: string;
-  dt_fal: string | null;
-  tier: number;
-  points: number;
 }
 
 /**
@@ -86,6 +79,13 @@ async function estimate(
   return { matches: matching.reduce((n, m) => n * m, size), whole, size };
 }
 
+/** What a page of the search is asked for with (search-topk.ts, search-walk.ts). */
+export interface PageRequest {
+  limit: number;
+  cemiterio: string | null;
+  vocabulary: Vocabulary;
+}
+
 /** What a particle becomes as a quadra or plate key: no record holds it as a word. */
 const PARTICLE_KEYS = new Set([...PARTICLES].map(normalizeVariants));
 
@@ -101,8 +101,8 @@ const PARTICLE_KEYS = new Set([...PARTICLES].map(normalizeVariants));
 function wholeReads(
   terms: SearchQuery['terms'],
   vocabulary: Vocabulary,
-): Partial<Parameters<typeof buildSearchSql>[1]>[] {
-  const reads: Partial<Parameters<typeof buildSearchSql>[1]>[] = terms.flatMap((term, i) =>
+): Partial<SearchSqlOptions>[] {
+  const reads: Partial<SearchSqlOptions>[] = terms.flatMap((term, i) =>
     vocabulary[i]?.includes(term.text)
       ? [{ vocabulary: vocabulary.map((words, j) => (j === i ? [term.text] : words)) }]
       : [],
@@ -117,13 +117,10 @@ function wholeReads(
 }
 
 /** The page (module comment), or null when the query is not for it or `newest` is not full. */
-export async function walkedPage<R extends WalkRow>(
+export async function walkedPage<R extends BroadRow>(
   sql: Sql,
   query: SearchQuery,
-  options: {
-    limit: number;
-    cemiterio: string | null;
-    vocabulary: Vocabulary;
+  options: PageRequest & {
     stats: ElementStats;
     /**
      * The names-start range's best `limit` (buildPhraseSql), or all its records of class ≥ 5
@@ -140,7 +137,7 @@ export async function walkedPage<R extends WalkRow>(
   if (expected.whole > WHOLE_MAX) return null;
   if (expected.matches === 0 || (limit * expected.size) / expected.matches > WALK_MAX) return null;
   // Planned with the words (unnamed): the walk's plan depends on how common they are.
-  const run = (opts: Partial<Parameters<typeof buildSearchSql>[1]>) => {
+  const run = (opts: Partial<SearchSqlOptions>) => {
     const { text, params } = buildSearchSql(query, {
       fuzzy: [],
       limit,
