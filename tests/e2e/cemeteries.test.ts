@@ -116,6 +116,12 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
     );
     await box.pressSequentially('prates', { delay: 20 });
     await suggestion;
+    // With several cemeteries each suggestion names its own.
+    await page
+      .getByRole('option')
+      .filter({ hasText: 'Júlia Prates Andrade' })
+      .filter({ hasText: SECOND })
+      .waitFor();
     await box.press('Enter');
     await page.waitForURL(
       (url) =>

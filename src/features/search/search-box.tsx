@@ -5,7 +5,8 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useChosenCemetery } from '../../data/cemeteries/chosen-cemetery';
+import { expectSeveral, useChosenCemetery } from '../../data/cemeteries/chosen-cemetery';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { SEARCH_MSG } from '../../domain/search-query';
 import type { SearchSuggestion } from '../../domain/search-types';
 import { RESULTS_PATH, resultsPath, seeAllText } from './search-paths';
@@ -36,6 +37,9 @@ export function SearchBox() {
   useEffect(() => setActive(-1), [state]);
 
   const items: SearchSuggestion[] = state.status === 'results' ? state.items : [];
+  // With several cemeteries each suggestion names its own, as the result cards do.
+  const { list } = useCemeteries();
+  const several = list ? list.length > 1 : expectSeveral();
   // The options: each suggestion, then "Ver todos os resultados…".
   const optionCount = state.status === 'results' ? items.length + 1 : 0;
   const expanded = state.status !== 'hidden';
@@ -131,7 +135,7 @@ export function SearchBox() {
               onKeyDown={() => undefined}
             >
               <span className="suggestion-name">{item.nome}</span>
-              <SuggestionPlace item={item} />
+              <SuggestionPlace item={item} showCemetery={several} />
             </div>
           ))}
           {state.status === 'results' && (
@@ -155,8 +159,15 @@ export function SearchBox() {
 }
 
 /** "Rua …, Quadra …, Placa …", each only when the record has it. */
-function SuggestionPlace({ item }: { item: SearchSuggestion }) {
+function SuggestionPlace({
+  item,
+  showCemetery,
+}: {
+  item: SearchSuggestion;
+  showCemetery: boolean;
+}) {
   const parts = [
+    showCemetery && item.cemiterio ? item.cemiterio : null,
     item.rua ? `Rua: ${item.rua}` : null,
     item.quadra ? `Quadra: ${item.quadra}` : null,
     item.chapa ? `Placa: ${item.chapa}` : null,
