@@ -14,7 +14,9 @@
  * `liveStats` reads them at each call: the default of topByClass and broadSuggestions when
  * called without statistics (their tests, right after an ANALYZE).
  */
+import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
+import type { Vocabulary } from './search-sql';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
@@ -114,5 +116,66 @@ export function heldStats(ctx: AppContext, now = Date.now()): ElementStats {
       }
       return out;
     },
+  };
+}
+
+/** What the statistics expect of a query's records (estimateCounts). */
+export interface ExpectedCounts {
+  /** Holding every term whole. */
+  equal: number;
+  /** Matching at all: a word term by any word of its vocabulary. */
+  matches: number;
+  /** Matching, and holding some term whole (a word, the quadra or the plate). */
+  whole: number;
+  /** The register's size. */
+  size: number;
+}
+
+/**
+ * How many records hold every term whole, match at all, and hold some term whole among
+ * those, as ANALYZE's element statistics of search_words and search_keys suggest (the
+ * register's size × each term's share, as if independent; a word too rare to be listed counts
+ * 0). They only choose the way (search-topk.ts, search-walk.ts): every way gives the same rows.
+ */
+export async function estimateCounts(
+  stats: ElementStats,
+  query: SearchQuery,
+  vocabulary: Vocabulary,
+): Promise<ExpectedCounts> {
+  const keys = query.terms.map((t) => {
+    if (!t.numeric && (t.field === 'any' || t.field === 'rua')) return t.text;
+    if (t.field === 'quadra' || t.field === 'chapa')
+      return `${t.field === 'quadra' ? 'q' : 'p'}=${t.text}`;
+    return `q=${t.text}`;
+  });
+  // A term held whole as a word, or as the whole quadra or plate.
+  const wholeOf = (i: number) => [keys[i] ?? '', `q=${keys[i]}`, `p=${keys[i]}`];
+  const words = vocabulary.flatMap((w) => w ?? []);
+  const elements = keys.flatMap((_, i) => wholeOf(i));
+  const [share, size] = await Promise.all([
+    stats.shares(['search_words', 'search_keys'], [...elements, ...words]),
+    stats.size(),
+  ]);
+  const of = (k: string) => share.get(k) ?? 0;
+  const sum = (list: readonly string[]) =>
+    Math.min(
+      1,
+      list.reduce((n, e) => n + of(e), 0),
+    );
+  // Each term's share of matches, as its vocabulary says (a word's share summed over its
+  // words): a short word ("s", "a") is held whole by no record but starts the words of half.
+  const matching = keys.map((k, i) => {
+    const held = vocabulary[i];
+    return held ? sum(held) : of(k);
+  });
+  const whole = keys.reduce((n, _, i) => {
+    const others = matching.reduce((m, share, j) => (j === i ? m : m * share), 1);
+    return n + size * sum(wholeOf(i)) * others;
+  }, 0);
+  return {
+    equal: keys.reduce((n, k) => n * of(k), size),
+    matches: matching.reduce((n, m) => n * m, size),
+    whole,
+    size,
   };
 }

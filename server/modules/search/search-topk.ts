@@ -31,7 +31,7 @@ import { SEARCH_LIMITS, type SearchQuery } from '../../../src/domain/search-quer
 import { MATCH } from '../../../src/domain/search-score';
 import { broadSuggestions, compareRows } from './search-broad';
 import { buildCountSql, buildEqualSql, buildPhraseSql, type Vocabulary } from './search-sql';
-import { type ElementStats, liveStats } from './search-stats';
+import { type ElementStats, estimateCounts, liveStats } from './search-stats';
 import { type PageRequest, walkedPage } from './search-walk';
 
 interface Sql {
@@ -63,39 +63,6 @@ export function cappedTotal(found: number): { total: number; totalIsLowerBound?:
 }
 
 /**
- * How many records hold every term whole (`equal`), and how many match at all (`matches`: a
- * word term by any word of its vocabulary), as ANALYZE's element statistics of search_words
- * and search_keys suggest (the register's size × each term's share, as if independent; a word
- * too rare to be listed counts 0). It only chooses the way: top-k pays when the total is
- * capped (no count); below the cap, counting is most of ranking, and one statement does both.
- */
-async function equalEstimate(
-  stats: ElementStats,
-  query: SearchQuery,
-  vocabulary: Vocabulary,
-): Promise<{ equal: number; matches: number; size: number }> {
-  const keys = query.terms.map((t) => {
-    if (!t.numeric && (t.field === 'any' || t.field === 'rua')) return t.text;
-    if (t.field === 'quadra' || t.field === 'chapa')
-      return `${t.field === 'quadra' ? 'q' : 'p'}=${t.text}`;
-    return `q=${t.text}`;
-  });
-  const words = vocabulary.flatMap((w) => w ?? []);
-  const [share, size] = await Promise.all([
-    stats.shares(['search_words', 'search_keys'], [...keys, ...words]),
-    stats.size(),
-  ]);
-  const of = (k: string) => share.get(k) ?? 0;
-  // Every match, as the terms' vocabularies say (a word's share summed over its words): a
-  // short word ("s", "a") is held whole by no record but starts the words of half of them.
-  const matches = keys.reduce((n, k, i) => {
-    const held = vocabulary[i];
-    return n * Math.min(1, held ? held.reduce((sum, w) => sum + of(w), 0) : of(k));
-  }, size);
-  return { equal: keys.reduce((n, k) => n * of(k), size), matches, size };
-}
-
-/**
  * The page and its (capped) total from the classes ≥ 4, or null (the caller then ranks every
  * match): when the statistics expect the records with every term whole under `takeAt` and
  * the matches not many more (else only the broad names-start range is tried), when fewer than
@@ -107,7 +74,7 @@ export async function topByClass<R extends TopRow>(
   sql: Sql,
   query: SearchQuery,
   options: PageRequest & {
-    /** Taken when equalEstimate is above this (default: the cap; tests: 0, always). */
+    /** Taken when the records holding every term whole (estimateCounts) are above this (default: the cap; tests: 0, always). */
     takeAt?: number;
     /** Where the estimate's statistics come from (default: read now, search-stats.ts). */
     stats?: ElementStats;
@@ -118,7 +85,7 @@ export async function topByClass<R extends TopRow>(
   const { limit, cemiterio } = options;
   const takeAt = options.takeAt ?? SEARCH_LIMITS.totalCap;
   const stats = options.stats ?? liveStats(sql);
-  const estimate = await equalEstimate(stats, query, options.vocabulary);
+  const estimate = await estimateCounts(stats, query, options.vocabulary);
   const fewEqual = takeAt > 0 && estimate.equal <= takeAt;
   // Few with every term whole, but a great many matches ("s", "jo" or "mar" and Enter: no
   // record holds the word whole, a million names start with it: 1.7–4.2 s to rank them all at
@@ -146,7 +113,7 @@ export async function topByClass<R extends TopRow>(
       return { rows: ranged, ...cappedTotal(await countMatches(sql, query, options, dense)) };
     }
     // "jo sa", "re": no name starts with the words, the range is empty (search-walk.ts).
-    const rows = await walkedPage<R>(sql, query, { ...options, stats, ranged });
+    const rows = await walkedPage<R>(sql, query, { ...options, expected: estimate, ranged });
     return rows ? { rows, ...cappedTotal(await countMatches(sql, query, options, dense)) } : null;
   }
   // One word so common that a walk newest death first meets the page sooner than gathering

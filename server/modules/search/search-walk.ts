@@ -26,7 +26,7 @@ import { MATCH } from '../../../src/domain/search-score';
 import { normalizeVariants, PARTICLES } from '../../../src/domain/search-text';
 import { type BroadRow, compareRows } from './search-broad';
 import { buildSearchSql, type SearchSqlOptions, type Vocabulary } from './search-sql';
-import type { ElementStats } from './search-stats';
+import type { ExpectedCounts } from './search-stats';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
@@ -43,41 +43,6 @@ const WHOLE_MAX = 20_000;
  * the register (the caller's ranking of every match is then the quick way).
  */
 const WALK_MAX = 5_000;
-
-/**
- * What the statistics expect, the terms taken as independent: how many records match every
- * term by its vocabulary (`matches`), and how many of those hold some term whole (a word, the
- * quadra or the plate: `whole`).
- */
-async function estimate(
-  stats: ElementStats,
-  query: SearchQuery,
-  vocabulary: Vocabulary,
-): Promise<{ matches: number; whole: number; size: number }> {
-  const keysOf = (t: string) => [t, `q=${t}`, `p=${t}`];
-  const words = vocabulary.flatMap((w) => w ?? []);
-  const elements = query.terms.flatMap((t) => keysOf(t.text));
-  const [share, size] = await Promise.all([
-    stats.shares(['search_words', 'search_keys'], [...elements, ...words]),
-    stats.size(),
-  ]);
-  const of = (e: string) => share.get(e) ?? 0;
-  const matching = vocabulary.map((held) =>
-    Math.min(
-      1,
-      (held ?? []).reduce((sum, w) => sum + of(w), 0),
-    ),
-  );
-  const whole = query.terms.reduce((sum, term, i) => {
-    const held = Math.min(
-      1,
-      keysOf(term.text).reduce((n, e) => n + of(e), 0),
-    );
-    const others = matching.reduce((n, m, j) => (j === i ? n : n * m), 1);
-    return sum + size * held * others;
-  }, 0);
-  return { matches: matching.reduce((n, m) => n * m, size), whole, size };
-}
 
 /** What a page of the search is asked for with (search-topk.ts, search-walk.ts). */
 export interface PageRequest {
@@ -121,7 +86,8 @@ export async function walkedPage<R extends BroadRow>(
   sql: Sql,
   query: SearchQuery,
   options: PageRequest & {
-    stats: ElementStats;
+    /** What the statistics expect of the query (estimateCounts). */
+    expected: ExpectedCounts;
     /**
      * The names-start range's best `limit` (buildPhraseSql), or all its records of class ≥ 5
      * when fewer (search-broad.ts); null: not read. Needed for one word.
@@ -129,11 +95,10 @@ export async function walkedPage<R extends BroadRow>(
     ranged: readonly R[] | null;
   },
 ): Promise<R[] | null> {
-  const { limit, cemiterio, vocabulary, ranged } = options;
+  const { limit, cemiterio, vocabulary, ranged, expected } = options;
   const terms = query.terms;
   if (terms.length === 0 || !terms.every((t) => t.field === 'any' && !t.numeric)) return null;
   if (terms.length === 1 && !ranged) return null;
-  const expected = await estimate(options.stats, query, vocabulary);
   if (expected.whole > WHOLE_MAX) return null;
   if (expected.matches === 0 || (limit * expected.size) / expected.matches > WALK_MAX) return null;
   // Planned with the words (unnamed): the walk's plan depends on how common they are.

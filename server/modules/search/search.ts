@@ -26,7 +26,7 @@ import {
   type TypoWords,
   type Vocabulary,
 } from './search-sql';
-import { heldStats } from './search-stats';
+import { estimateCounts, heldStats } from './search-stats';
 import { cappedTotal, topByClass } from './search-topk';
 import { lookupTypoWords, lookupVocabulary } from './search-vocab';
 import { walkedPage } from './search-walk';
@@ -188,7 +188,7 @@ export async function suggestBurials(
     limit,
     cemiterio,
     vocabulary,
-    stats: heldStats(ctx),
+    expected: await estimateCounts(heldStats(ctx), query, vocabulary),
     ranged,
   });
   if (walked) return walked.map(toSuggestion);
