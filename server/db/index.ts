@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { IndexedReads } from './indexed-reads';
 import { runMigrations } from './migrate';
 import { PreparedReads } from './prepared';
 import { schema } from './schema';
@@ -64,6 +65,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     query: async <T>(text: string, params: unknown[] = []) =>
       (await client.query<T>(text, params)).rows,
     prepared: (text, params) => runner.query(text, params),
+    indexed: (text, params) => runner.query(text, params),
     exclusive: (fn) => fn(runner),
   };
   return {
@@ -92,6 +94,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const reads = new PreparedReads(url);
+  const indexed = new IndexedReads(url);
   let closed = false;
   return {
     db,
@@ -103,6 +106,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       query: async <T>(text: string, params: unknown[] = []) =>
         (await pool.query(text, params)).rows as T[],
       prepared: (text, params) => reads.query(text, params),
+      indexed: (text, params) => indexed.query(text, params),
       exclusive: async (fn) => {
         const client = await pool.connect();
         try {
@@ -113,6 +117,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
             query: async <T>(text: string, params: unknown[] = []) =>
               (await client.query(text, params)).rows as T[],
             prepared: async <T>(text: string, params: unknown[] = []) =>
+              (await client.query(text, params)).rows as T[],
+            indexed: async <T>(text: string, params: unknown[] = []) =>
               (await client.query(text, params)).rows as T[],
             exclusive: () => {
               throw new Error('exclusive() cannot nest');
@@ -126,7 +132,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all([pool.end(), reads.close()]);
+      await Promise.all([pool.end(), reads.close(), indexed.close()]);
     },
   };
 }

@@ -177,6 +177,7 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
     const seen: string[] = [];
     const recorder = {
       query: <T>(t: string, p: unknown[]) => sql().query<T>(t, p),
+      indexed: <T>(t: string, p: unknown[]) => sql().indexed<T>(t, p),
       prepared: <T>(t: string, p: unknown[]) => {
         seen.push(t);
         return sql().prepared<T>(t, p);

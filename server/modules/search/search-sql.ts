@@ -481,16 +481,18 @@ export function buildCountSql(
     vocabulary?: Vocabulary;
     cap: number;
     /**
-     * Count only among the register's first rows as stored (a sequential read, stopped at
-     * cap + 1): enough to prove "more than the cap" for matches dense in the register, where
-     * the words GIN would first gather every one of them (search-topk.ts, countMatches).
+     * Count only in this percentage of the table's pages, chosen at random (TABLESAMPLE
+     * SYSTEM, the same pages each time): enough to prove "more than the cap" for matches dense
+     * in the register, where the words GIN would first gather every one of them
+     * (search-topk.ts, countMatches). Random pages, not the first ones: the table is stored in
+     * name order (db/register-order.ts), so its first pages hold only the names in "a".
      */
-    firstRows?: number;
+    samplePercent?: number;
   },
 ): SearchSql {
   const p = new Params();
-  const from = options.firstRows
-    ? `(SELECT * FROM sepultados LIMIT ${p.add(options.firstRows)}) s`
+  const from = options.samplePercent
+    ? `sepultados s TABLESAMPLE SYSTEM (${p.add(options.samplePercent)}::float4) REPEATABLE (0)`
     : 'sepultados s';
   const inCemetery = cemeteryAnd(p, options.cemiterio);
   const each = query.terms.map((term, i) => termMatches(p, term, options.vocabulary?.[i]));

@@ -31,12 +31,13 @@ import { SEARCH_LIMITS, type SearchQuery } from '../../../src/domain/search-quer
 import { MATCH } from '../../../src/domain/search-score';
 import { broadSuggestions, compareRows } from './search-broad';
 import { buildCountSql, buildEqualSql, buildPhraseSql, type Vocabulary } from './search-sql';
-import { type ElementStats, estimateCounts, liveStats } from './search-stats';
+import { type ElementStats, type ExpectedCounts, estimateCounts, liveStats } from './search-stats';
 import { type PageRequest, walkedPage } from './search-walk';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
   prepared<T>(text: string, params: unknown[]): Promise<T[]>;
+  indexed<T>(text: string, params: unknown[]): Promise<T[]>;
 }
 
 /**
@@ -91,7 +92,6 @@ export async function topByClass<R extends TopRow>(
   // record holds the word whole, a million names start with it: 1.7–4.2 s to rank them all at
   // 2,000,000): the names-start range alone may still fill the page, so that is tried.
   const many = estimate.matches > MANY * takeAt;
-  const dense = estimate.size > 0 ? estimate.matches / estimate.size : 0;
   if (fewEqual && !many) return null;
   const cap = SEARCH_LIMITS.totalCap;
   // A broad names-start range ("maria": one name in seven at 2,000,000 starts with it) fills
@@ -102,7 +102,7 @@ export async function topByClass<R extends TopRow>(
     ...(options.broadAt ? { broadAt: options.broadAt } : {}),
   });
   if (broad && broad.length === limit) {
-    return { rows: broad, ...cappedTotal(await countMatches(sql, query, options, dense)) };
+    return { rows: broad, ...cappedTotal(await countMatches(sql, query, options, estimate)) };
   }
   if (fewEqual) {
     // The names-start range's best: the broad path's when the range is broad (it holds every
@@ -110,11 +110,13 @@ export async function topByClass<R extends TopRow>(
     const ranged = broad ?? (await rangeRows<R>(sql, query, options));
     const last = ranged?.[ranged.length - 1];
     if (ranged && ranged.length === limit && last && last.tier >= MATCH.nameStarts) {
-      return { rows: ranged, ...cappedTotal(await countMatches(sql, query, options, dense)) };
+      return { rows: ranged, ...cappedTotal(await countMatches(sql, query, options, estimate)) };
     }
     // "jo sa", "re": no name starts with the words, the range is empty (search-walk.ts).
     const rows = await walkedPage<R>(sql, query, { ...options, expected: estimate, ranged });
-    return rows ? { rows, ...cappedTotal(await countMatches(sql, query, options, dense)) } : null;
+    return rows
+      ? { rows, ...cappedTotal(await countMatches(sql, query, options, estimate)) }
+      : null;
   }
   // One word so common that a walk newest death first meets the page sooner than gathering
   // every holder (√(limit × size): 10,000 holders at 2,000,000) — planned with the word.
@@ -136,7 +138,7 @@ export async function topByClass<R extends TopRow>(
   if (page.length < limit) return null;
   const equalCount = Number(equal[0]?.equal ?? 0);
   if (equalCount > cap) return { rows: page, ...cappedTotal(equalCount) };
-  return { rows: page, ...cappedTotal(await countMatches(sql, query, options, dense)) };
+  return { rows: page, ...cappedTotal(await countMatches(sql, query, options, estimate)) };
 }
 
 /**
@@ -156,40 +158,42 @@ async function rangeRows<R extends TopRow>(
 }
 
 /**
- * Rows read in order before the words GIN is asked instead (~15 ms at ~1 µs a row): matches
- * expected in at least DENSE_SHARE of the register prove "more than the cap" within them.
+ * Rows sampled before the words GIN is asked instead (~15 ms of random pages at 2,000,000):
+ * matches expected in at least DENSE_SHARE of the register prove "more than the cap" among them.
  */
-const FIRST_ROWS = 40_000;
-const DENSE_SHARE = (2 * (SEARCH_LIMITS.totalCap + 1)) / FIRST_ROWS;
+const SAMPLE_ROWS = 40_000;
+const DENSE_SHARE = (2 * (SEARCH_LIMITS.totalCap + 1)) / SAMPLE_ROWS;
 
 /**
- * Every match counted up to the cap + 1 (buildCountSql). When the statistics expect the
- * matches dense (`share` of the register), first among the first FIRST_ROWS rows as stored:
- * through the words GIN, "an c" or "ma s" first gathered all of their ~150,000 matches
- * (110–150 ms at 2,000,000 records) where the first rows hold 1,001 of them (15 ms). The
- * estimate takes words as independent, so it can call dense what is not ("jo he": first
- * names both, 3,106 matches): that costs the first rows' read, ~25–35 ms, before the GIN's.
+ * Every match counted up to the cap + 1 (buildCountSql), from the indexes (sql.indexed: never
+ * by reading the name-ordered table until the cap). When the statistics expect the matches
+ * dense, first among ~SAMPLE_ROWS records of pages taken at random: through the words GIN,
+ * "an c" or "ma s" first gathered all of their ~150,000 matches (110–150 ms at 2,000,000
+ * records) where a sample of 40,000 holds 1,001 of them. The estimate takes words as
+ * independent, so it can call dense what is not ("jo he": first names both, 3,106 matches):
+ * that costs the sample's read before the GIN's.
  */
 async function countMatches(
   sql: Sql,
   query: SearchQuery,
   options: { cemiterio: string | null; vocabulary: Vocabulary },
-  share = 0,
+  expected: ExpectedCounts,
 ): Promise<number> {
   const cap = SEARCH_LIMITS.totalCap;
-  const count = async (firstRows?: number) => {
-    const { text, params } = buildCountSql(query, {
+  const statement = (samplePercent?: number) =>
+    buildCountSql(query, {
       cemiterio: options.cemiterio,
       vocabulary: options.vocabulary,
       cap,
-      ...(firstRows ? { firstRows } : {}),
+      ...(samplePercent ? { samplePercent } : {}),
     });
-    const [row] = await sql.query<{ n: number }>(text, params);
-    return Number(row?.n ?? 0);
-  };
+  const share = expected.size > 0 ? expected.matches / expected.size : 0;
   if (share >= DENSE_SHARE && !options.cemiterio) {
-    const first = await count(FIRST_ROWS);
-    if (first > cap) return first;
+    const { text, params } = statement(Math.min(100, (100 * SAMPLE_ROWS) / expected.size));
+    const [sampled] = await sql.query<{ n: number }>(text, params);
+    if (Number(sampled?.n ?? 0) > cap) return Number(sampled?.n);
   }
-  return count();
+  const { text, params } = statement();
+  const [row] = await sql.indexed<{ n: number }>(text, params);
+  return Number(row?.n ?? 0);
 }

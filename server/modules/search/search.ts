@@ -88,7 +88,8 @@ async function fuzzyTerms(
 ): Promise<number[] | null> {
   if (!hasFuzzyTerm(query)) return null;
   const { text, params } = buildPresenceSql(query, cemiterio, vocabulary);
-  const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
+  // Each EXISTS stops at its first match: from the indexes, never along the name-ordered table.
+  const [row] = await ctx.database.sql.indexed<Record<string, boolean>>(text, params);
   return chooseFuzzyTerms(
     query,
     query.terms.map((_, i) => row?.[`t${i}`] === true),
