@@ -96,9 +96,16 @@ export class Params {
   }
 }
 
-/** ` AND` the record is in this cemetery (its id, `?cemiterio=`), or nothing for all. */
-function cemeteryAnd(p: Params, cemiterio: string | null | undefined): string {
-  return cemiterio ? ` AND s.cemiterio_id = ${p.add(cemiterio)}` : '';
+/**
+ * ` AND` the record is in this cemetery (its id, `?cemiterio=`), or nothing for all. `byIndex`
+ * false: written so that no index answers it (`|| ''`), for a large cemetery in a statement
+ * that stops at a first match or at the cap (search-stats.ts, LARGE_CEMETERY_SHARE).
+ */
+function cemeteryAnd(p: Params, cemiterio: string | null | undefined, byIndex = true): string {
+  if (!cemiterio) return '';
+  return byIndex
+    ? ` AND s.cemiterio_id = ${p.add(cemiterio)}`
+    : ` AND (s.cemiterio_id || '') = ${p.add(cemiterio)}`;
 }
 
 /** `col LIKE $n` for one pattern, `col LIKE ANY ($n)` for several (one bitmap index scan). */
@@ -488,13 +495,15 @@ export function buildCountSql(
      * name order (db/register-order.ts), so its first pages hold only the names in "a".
      */
     samplePercent?: number;
+    /** False for a large cemetery: not through its btree (cemeteryAnd). */
+    cemeteryByIndex?: boolean;
   },
 ): SearchSql {
   const p = new Params();
   const from = options.samplePercent
     ? `sepultados s TABLESAMPLE SYSTEM (${p.add(options.samplePercent)}::float4) REPEATABLE (0)`
     : 'sepultados s';
-  const inCemetery = cemeteryAnd(p, options.cemiterio);
+  const inCemetery = cemeteryAnd(p, options.cemiterio, options.cemeteryByIndex);
   const each = query.terms.map((term, i) => termMatches(p, term, options.vocabulary?.[i]));
   return {
     text: `SELECT count(*)::int AS n FROM (
@@ -609,9 +618,10 @@ export function buildPresenceSql(
   query: SearchQuery,
   cemiterio: string | null = null,
   vocabulary?: Vocabulary,
+  cemeteryByIndex = true,
 ): SearchSql {
   const p = new Params();
-  const inCemetery = cemeteryAnd(p, cemiterio);
+  const inCemetery = cemeteryAnd(p, cemiterio, cemeteryByIndex);
   const cols = query.terms.map(
     (term, i) =>
       `EXISTS (SELECT 1 FROM sepultados s WHERE s.deleted_at IS NULL${inCemetery} AND ${termMatches(p, term, vocabulary?.[i])}) AS t${i}`,

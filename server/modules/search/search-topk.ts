@@ -31,7 +31,13 @@ import { SEARCH_LIMITS, type SearchQuery } from '../../../src/domain/search-quer
 import { MATCH } from '../../../src/domain/search-score';
 import { broadSuggestions, compareRows } from './search-broad';
 import { buildCountSql, buildEqualSql, buildPhraseSql, type Vocabulary } from './search-sql';
-import { type ElementStats, type ExpectedCounts, estimateCounts, liveStats } from './search-stats';
+import {
+  cemeteryByIndex,
+  type ElementStats,
+  type ExpectedCounts,
+  estimateCounts,
+  liveStats,
+} from './search-stats';
 import { type PageRequest, walkedPage } from './search-walk';
 
 interface Sql {
@@ -102,7 +108,10 @@ export async function topByClass<R extends TopRow>(
     ...(options.broadAt ? { broadAt: options.broadAt } : {}),
   });
   if (broad && broad.length === limit) {
-    return { rows: broad, ...cappedTotal(await countMatches(sql, query, options, estimate)) };
+    return {
+      rows: broad,
+      ...cappedTotal(await countMatches(sql, query, { ...options, stats }, estimate)),
+    };
   }
   if (fewEqual) {
     // The names-start range's best: the broad path's when the range is broad (it holds every
@@ -110,12 +119,15 @@ export async function topByClass<R extends TopRow>(
     const ranged = broad ?? (await rangeRows<R>(sql, query, options));
     const last = ranged?.[ranged.length - 1];
     if (ranged && ranged.length === limit && last && last.tier >= MATCH.nameStarts) {
-      return { rows: ranged, ...cappedTotal(await countMatches(sql, query, options, estimate)) };
+      return {
+        rows: ranged,
+        ...cappedTotal(await countMatches(sql, query, { ...options, stats }, estimate)),
+      };
     }
     // "jo sa", "re": no name starts with the words, the range is empty (search-walk.ts).
     const rows = await walkedPage<R>(sql, query, { ...options, expected: estimate, ranged });
     return rows
-      ? { rows, ...cappedTotal(await countMatches(sql, query, options, estimate)) }
+      ? { rows, ...cappedTotal(await countMatches(sql, query, { ...options, stats }, estimate)) }
       : null;
   }
   // One word so common that a walk newest death first meets the page sooner than gathering
@@ -138,7 +150,10 @@ export async function topByClass<R extends TopRow>(
   if (page.length < limit) return null;
   const equalCount = Number(equal[0]?.equal ?? 0);
   if (equalCount > cap) return { rows: page, ...cappedTotal(equalCount) };
-  return { rows: page, ...cappedTotal(await countMatches(sql, query, options, estimate)) };
+  return {
+    rows: page,
+    ...cappedTotal(await countMatches(sql, query, { ...options, stats }, estimate)),
+  };
 }
 
 /**
@@ -176,15 +191,17 @@ const DENSE_SHARE = (2 * (SEARCH_LIMITS.totalCap + 1)) / SAMPLE_ROWS;
 async function countMatches(
   sql: Sql,
   query: SearchQuery,
-  options: { cemiterio: string | null; vocabulary: Vocabulary },
+  options: { cemiterio: string | null; vocabulary: Vocabulary; stats: ElementStats },
   expected: ExpectedCounts,
 ): Promise<number> {
   const cap = SEARCH_LIMITS.totalCap;
+  const byIndex = await cemeteryByIndex(options.stats, options.cemiterio);
   const statement = (samplePercent?: number) =>
     buildCountSql(query, {
       cemiterio: options.cemiterio,
       vocabulary: options.vocabulary,
       cap,
+      cemeteryByIndex: byIndex,
       ...(samplePercent ? { samplePercent } : {}),
     });
   const share = expected.size > 0 ? expected.matches / expected.size : 0;
