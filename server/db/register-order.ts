@@ -18,7 +18,12 @@ import type { SqlRunner } from './sql-runner';
 /** CLUSTER needs a full (not partial) btree in the order; it lives only while it is used. */
 const ORDER_INDEX = 'sepultados_name_order_tmp';
 
-/** Rewrites sepultados in (search_name, id) order, "C" collation as the name btree, then ANALYZE. */
+/**
+ * Rewrites sepultados in (search_name, id) order, "C" collation as the name btree, then VACUUM
+ * (ANALYZE): the rewritten table has no page marked all-visible, and the suggestions' index-only
+ * reads of the name btree (migration 0007) would fetch every row from the table until a vacuum
+ * marks them (measured on a rewritten 2,000,000 register: suggestions p50 2.2 → 6.4 ms).
+ */
 export async function orderRegister(sql: SqlRunner): Promise<void> {
   await sql.exec(`DROP INDEX IF EXISTS ${ORDER_INDEX}`);
   await sql.exec(`CREATE INDEX ${ORDER_INDEX} ON sepultados ((search_name COLLATE "C"), id)`);
@@ -27,5 +32,5 @@ export async function orderRegister(sql: SqlRunner): Promise<void> {
   } finally {
     await sql.exec(`DROP INDEX IF EXISTS ${ORDER_INDEX}`);
   }
-  await sql.exec('ANALYZE sepultados');
+  await sql.exec('VACUUM (ANALYZE) sepultados');
 }
