@@ -26,7 +26,7 @@ import {
   type TypoWords,
   type Vocabulary,
 } from './search-sql';
-import { cemeteryByIndex, estimateCounts, heldStats } from './search-stats';
+import { estimateCounts, heldStats } from './search-stats';
 import { cappedTotal, topByClass } from './search-topk';
 import { lookupTypoWords, lookupVocabulary } from './search-vocab';
 import { walkedPage } from './search-walk';
@@ -87,10 +87,8 @@ async function fuzzyTerms(
   vocabulary: Vocabulary,
 ): Promise<number[] | null> {
   if (!hasFuzzyTerm(query)) return null;
-  const byIndex = await cemeteryByIndex(heldStats(ctx), cemiterio);
-  const { text, params } = buildPresenceSql(query, cemiterio, vocabulary, byIndex);
-  // Each EXISTS stops at its first match: from the indexes, never along the name-ordered table.
-  const [row] = await ctx.database.sql.indexed<Record<string, boolean>>(text, params);
+  const { text, params } = buildPresenceSql(query, cemiterio, vocabulary);
+  const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
   return chooseFuzzyTerms(
     query,
     query.terms.map((_, i) => row?.[`t${i}`] === true),
