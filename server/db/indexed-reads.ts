@@ -1,14 +1,15 @@
 /**
  * Reads whose plans must take their rows from the indexes as bitmaps (SqlRunner.indexed): the
- * search's statements that stop at a first match or at a cap (the presence check's EXISTS, the
- * total counted up to the cap) on a register stored in name order (register-order.ts).
+ * search's total counted up to the cap (search-topk.ts, countMatches) on a register stored in
+ * name order (register-order.ts).
  *
- * Why: the planner prices "read the table in its order until the first match" as if matches
- * were spread evenly over it. In name order they are not: "lucas" starts a block of names in
- * the middle of the table, and the presence check's sequential scan read half of 2,000,000
- * records to find the first one (~380 ms, measured). With sequential and plain index scans off
- * for these sessions, the statement reads its words' postings (GIN) into a bitmap and the table
- * in that bitmap's order: the same rows, in milliseconds, whatever the table's order.
+ * Why: the planner prices "read the table in its order until the cap" as if matches were spread
+ * evenly over it. In name order they are not: a first name's holders sit in one block, and a
+ * sequential scan stopped at the 1,001st match reads every name before that block (the same
+ * pitfall made the presence check's EXISTS read half of 2,000,000 records to find the first
+ * "lucas", ~380 ms; it now walks the primary key instead, search-sql.ts). With sequential and
+ * plain index scans off for these sessions, the statement reads its words' postings (GIN) into
+ * a bitmap and the table in that bitmap's order: the same count, whatever the table's order.
  *
  * A pool of its own (two connections) instead of SET LOCAL in a transaction: one round trip per
  * statement, and the app's other sessions keep the planner's every choice.

@@ -10,8 +10,9 @@
  * 2,000,000 records with every index; the seed orders before building its indexes).
  *
  * The order is correlated with the names, so a plan that reads the table in its order until a
- * first match (a LIMIT or EXISTS over a sequential scan) no longer finds a name soon:
- * search-sql.ts keeps such statements on the indexes (db/unordered.ts).
+ * first match (a LIMIT or EXISTS over a sequential scan) no longer finds a name soon: the
+ * search's presence check walks an index whose order is not the names' (search-sql.ts,
+ * buildPresenceSql) and its capped count reads the postings (db/indexed-reads.ts).
  */
 import type { SqlRunner } from './sql-runner';
 
@@ -22,7 +23,7 @@ const ORDER_INDEX = 'sepultados_name_order_tmp';
  * Rewrites sepultados in (search_name, id) order, "C" collation as the name btree, then VACUUM
  * (ANALYZE): the rewritten table has no page marked all-visible, and the suggestions' index-only
  * reads of the name btree (migration 0007) would fetch every row from the table until a vacuum
- * marks them (measured on a rewritten 2,000,000 register: suggestions p50 2.2 → 6.4 ms).
+ * marks them (a 2,000,000 register rewritten without it: suggestions p50 2.6 → 6.4 ms).
  */
 export async function orderRegister(sql: SqlRunner): Promise<void> {
   await sql.exec(`DROP INDEX IF EXISTS ${ORDER_INDEX}`);

@@ -20,9 +20,9 @@ export interface SqlRunner {
    */
   prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
-   * A read of the search that stops at a first match or a cap, planned with its values but only
-   * from the indexes as bitmaps, never by reading the table in its order (which is the names'
-   * order, db/register-order.ts): on PostgreSQL a small pool of its own (indexed-reads.ts).
+   * A read of the search that stops at a cap (the total up to 1,001), planned with its values but
+   * only from the indexes as bitmaps, never by reading the table in its order (which is the
+   * names' order, db/register-order.ts): on PostgreSQL a small pool of its own (indexed-reads.ts).
    * PGlite: the same as query() (one session; its registers are small).
    */
   indexed<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
