@@ -98,8 +98,8 @@ export class Params {
 
 /**
  * ` AND` the record is in this cemetery (its id, `?cemiterio=`), or nothing for all. `byIndex`
- * false: written so that no index answers it (`|| ''`), for a large cemetery in a statement
- * that stops at a first match or at the cap (search-stats.ts, LARGE_CEMETERY_SHARE).
+ * false: written so that no index answers it (`|| ''`), for a large cemetery in the count that
+ * stops at the cap (search-stats.ts, LARGE_CEMETERY_SHARE).
  */
 function cemeteryAnd(p: Params, cemiterio: string | null | undefined, byIndex = true): string {
   if (!cemiterio) return '';

@@ -46,14 +46,14 @@ async function cemeteryShares(sql: Sql): Promise<Map<string, number>> {
 }
 
 /**
- * A cemetery at least this share of the register is not read through its btree in a statement
- * that stops at a first match or at the cap (search-sql.ts, cemeteryAnd): the planner ANDed Vila
- * Formosa's 1,500,000 entries into the words' bitmap (~50 ms) to narrow a list it would have
- * found the first matches of within a few rows.
+ * A cemetery at least this share of the register is not read through its btree in the count
+ * that stops at the cap (search-sql.ts, cemeteryAnd; the bitmap-only pool, db/indexed-reads.ts):
+ * the planner ANDed Vila Formosa's 1,500,000 entries into the words' bitmap (~50 ms) to narrow
+ * a list whose first matches were within a few rows anyway.
  */
 export const LARGE_CEMETERY_SHARE = 0.2;
 
-/** Whether a narrowed statement that stops early should read the cemetery's btree (above). */
+/** Whether the narrowed count should read the cemetery's btree (above). */
 export async function cemeteryByIndex(
   stats: ElementStats,
   cemiterio: string | null,
