@@ -79,6 +79,26 @@ async function openPglite(dir: string | null): Promise<Database> {
 }
 
 /**
+ * One PostgreSQL connection as a SqlRunner: every read on it (prepared, indexed too), for work
+ * that must stay on one session (a transaction, SET, the bulk seed's connections).
+ */
+export function connectionRunner(client: pg.ClientBase): SqlRunner {
+  const query = async <T>(text: string, params: unknown[] = []) =>
+    (await client.query(text, params)).rows as T[];
+  return {
+    exec: async (text) => {
+      await client.query(text);
+    },
+    query,
+    prepared: query,
+    indexed: query,
+    exclusive: () => {
+      throw new Error('exclusive() cannot nest');
+    },
+  };
+}
+
+/**
  * JIT off for the app's sessions: PostgreSQL compiles a plan whose estimated cost passes
  * jit_above_cost, and at 2,000,000 records the generic plans of the prepared reads pass it
  * (the home list's, with its LIMIT unknown, estimates 666,585 rows): each page of 20 then spent
@@ -110,20 +130,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       exclusive: async (fn) => {
         const client = await pool.connect();
         try {
-          return await fn({
-            exec: async (text) => {
-              await client.query(text);
-            },
-            query: async <T>(text: string, params: unknown[] = []) =>
-              (await client.query(text, params)).rows as T[],
-            prepared: async <T>(text: string, params: unknown[] = []) =>
-              (await client.query(text, params)).rows as T[],
-            indexed: async <T>(text: string, params: unknown[] = []) =>
-              (await client.query(text, params)).rows as T[],
-            exclusive: () => {
-              throw new Error('exclusive() cannot nest');
-            },
-          });
+          return await fn(connectionRunner(client));
         } finally {
           client.release();
         }

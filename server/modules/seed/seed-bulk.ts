@@ -27,8 +27,8 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { newId } from '../../../src/domain/ids';
+import { connectionRunner } from '../../db/index';
 import { orderRegister } from '../../db/register-order';
-import type { SqlRunner } from '../../db/sql-runner';
 import { searchColumnsComputer } from '../search/search-columns';
 import { CITY_CEMETERIES, cemeteryOf } from './seed-cemeteries';
 import { type GeneratedBurial, generateBurial, type Random } from './seed-generator';
@@ -158,23 +158,6 @@ async function secondaryIndexes(client: pg.Client): Promise<{ name: string; def:
   return rows.sort((a, b) => cost(b) - cost(a));
 }
 
-/** One connection as the SqlRunner the shared maintenance code takes. */
-function sqlOf(client: pg.Client): SqlRunner {
-  const query = async <T>(text: string, params: unknown[] = []) =>
-    (await client.query(text, params)).rows as T[];
-  return {
-    exec: async (text) => {
-      await client.query(text);
-    },
-    query,
-    prepared: query,
-    indexed: query,
-    exclusive: () => {
-      throw new Error('exclusive() cannot nest');
-    },
-  };
-}
-
 /** Runs `tasks` on the clients, each client taking the next task when it is free. */
 async function onEach<T>(
   clients: pg.Client[],
@@ -278,7 +261,7 @@ export async function bulkSeedPostgres(
         // In name order (db/register-order.ts), while only the primary key is there to rebuild.
         const t0 = Date.now();
         await main.query(`SET maintenance_work_mem = '1GB'`);
-        await orderRegister(sqlOf(main));
+        await orderRegister(connectionRunner(main));
         progress('name order', `${((Date.now() - t0) / 1000).toFixed(1)} s`);
       }
     } catch (err) {
