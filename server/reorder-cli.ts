@@ -3,7 +3,7 @@
  * database the server would use (DATABASE_URL, else the PGlite files in DATA_DIR: stop the
  * server first, PGlite allows one process per DATA_DIR). For after a large import or once a
  * year: searches read fewer pages when the records sharing a name share them. PostgreSQL locks
- * the table while it rewrites it (~90 s at 2,000,000 records): run it in a quiet hour.
+ * the table while it rewrites it (long on a large register): run it in a quiet hour.
  */
 import { loadCliConfig, openCliDatabase } from './cli-setup';
 import { orderRegister } from './db/register-order';

@@ -8,7 +8,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root ausente em index.html');
 // The first render as a transition: React renders it in slices of a few milliseconds and
 // yields between them, instead of one long task a cheap phone's CPU cannot answer a tap in
-// (long tasks during load ≤ 200 ms; docs/decisions.md).
+// (docs/decisions/0057-first-visit-long-tasks.md).
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>

@@ -102,7 +102,7 @@ export function connectionRunner(client: pg.ClientBase): SqlRunner {
  * JIT off for the app's sessions: PostgreSQL compiles a plan whose estimated cost passes
  * jit_above_cost, and at 2,000,000 records the generic plans of the prepared reads pass it
  * (the home list's, with its LIMIT unknown, estimates 666,585 rows): each page of 20 then spent
- * ~30 ms compiling for 2 ms of work (bench/RESULTS-scale.md). This API runs short indexed
+ * far longer compiling than working (bench/RESULTS-scale.md). This API runs short indexed
  * statements only, where compiling never pays back.
  */
 export const NO_JIT = '-c jit=off';

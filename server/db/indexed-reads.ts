@@ -7,7 +7,7 @@
  * evenly over it. In name order they are not: a first name's holders sit in one block, and a
  * sequential scan stopped at the 1,001st match reads every name before that block (the same
  * pitfall made the presence check's EXISTS read half of 2,000,000 records to find the first
- * "lucas", ~380 ms; it now walks the primary key instead, search-sql.ts). With sequential and
+ * "lucas"; it now walks the primary key instead, search-sql.ts). With sequential and
  * plain index scans off for these sessions, the statement reads its words' postings (GIN) into
  * a bitmap and the table in that bitmap's order: the same count, whatever the table's order.
  *

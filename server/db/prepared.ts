@@ -2,7 +2,7 @@
  * The public search's statements as named prepared statements, on a pool of their own.
  *
  * Why: the ranked search statement (modules/search/search-sql.ts) is long; parsing and planning it
- * cost ~1 ms a call, a third of its time at 100k records. Named, PostgreSQL parses it once per
+ * was a third of its time on a small register. Named, PostgreSQL parses it once per
  * connection, and this pool's sessions use generic plans only (plan_cache_mode =
  * force_generic_plan): planned once, not at every call. PostgreSQL's own choice (auto) kept
  * re-planning the suggestions' statement, whose generic cost estimate is pessimistic.
@@ -12,7 +12,7 @@
  * (tests/api/search-explain.test.ts checks them). The typo pass and the presence check run
  * through the main pool, planned per call (modules/search/search.ts says why).
  *
- * Bounds (decision, docs/decisions.md): a prepared statement of this size holds ~0.4 MB in its server
+ * Bounds (docs/decisions/0029-prepared-search-pool.md): a prepared statement of this size holds ~0.4 MB in its server
  * process, kept until the connection closes. So the first MAX_STATEMENTS distinct texts are
  * prepared and any later one runs unnamed (the texts vary only with the query's shape — how
  * many words, which are numbers or field names — about 40 shapes cover what people type); and
@@ -48,8 +48,8 @@ export class PreparedReads {
       idleTimeoutMillis: 60_000,
       // jit off: see NO_JIT in db/index.ts. No parallel workers: a generic plan cannot tell a
       // pair of words held by 284 records from one held by 20,000 (migration 0020's index has
-      // no statistics to give), and a gather started for the guess costs ~5 ms of worker
-      // start-up, more than the search; under a crowd the workers would only take the cores
+      // no statistics to give), and a gather started for the guess costs more worker
+      // start-up than the search itself; under a crowd the workers would only take the cores
       // the other searches need.
       options:
         '-c plan_cache_mode=force_generic_plan -c jit=off -c max_parallel_workers_per_gather=0',

@@ -15,8 +15,8 @@ export interface SqlRunner {
   /**
    * A read-only statement of the public search whose plan does not depend on its values, run
    * on PostgreSQL as a named prepared statement with a generic plan, on a small pool of its own
-   * (see prepared.ts): parsed and planned once per connection instead of at every call (~1 ms,
-   * a third of the search's time). PGlite: the same as query().
+   * (see prepared.ts): parsed and planned once per connection instead of at every call, which
+   * was a large share of the search's time. PGlite: the same as query().
    */
   prepared<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**

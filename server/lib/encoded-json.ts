@@ -3,7 +3,7 @@
  * when the client accepts it, its brotli or gzip copy, kept beside the answer object for as long
  * as a cache holds that object (a WeakMap: dropped with it). On Finados a held search answer is
  * sent hundreds of times; serializing a union schema and compressing ~10 KB each time was most
- * of what a cached search still cost (docs/decisions.md "Search answers under a crowd").
+ * of what a cached search still cost (docs/decisions/0050-search-answer-cache.md).
  * Answers below the compression threshold go as plain JSON, as @fastify/compress would send them.
  */
 import zlib from 'node:zlib';

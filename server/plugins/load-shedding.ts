@@ -35,7 +35,7 @@ export const PUBLIC_LANE_FLOOR = 16;
 
 /**
  * The account lane's bound: an eighth of the public one, at least 4 (logins pay an Argon2
- * hash, ~20 ms of a core each: more at once would only queue on the CPU); 0 stays off.
+ * hash, slow by design: more at once would only queue on the CPU); 0 stays off.
  */
 export function accountLaneBound(maxConcurrent: number): number {
   return maxConcurrent === 0 ? 0 : Math.max(4, Math.round(maxConcurrent / 8));

@@ -1,7 +1,7 @@
 /**
  * The route table of spec §2 with its guards. The declarative <BrowserRouter> is used, not the
- * data router: the app has no loaders or actions, and the data router's code weighed 27 KB
- * (brotli) against 12 KB on every first visit (docs/decisions.md: bundle budgets, measured). Every page
+ * data router: the app has no loaders or actions, and the data router's code would more than
+ * double the router's bytes on every first visit (docs/decisions/0053-bundle-budgets.md). Every page
  * but /login is a lazy chunk, so the first load of /login carries neither Dexie nor any other
  * page; the layout is small and static, so a page costs one round trip after the boot chunk.
  */
@@ -31,7 +31,7 @@ registerPackCode(
 /**
  * Every page inside the layout uses the device store (the "data" chunk). Its code is asked for
  * first and alone, so it is evaluated in a task of its own; inside the page's import it made
- * one task of 51–67 ms at 4× CPU (docs/decisions.md, "The device store evaluated apart").
+ * one long task on a cheap phone (docs/decisions/0057-first-visit-long-tasks.md).
  */
 function storeFirst<T>(loadPage: () => Promise<T>): () => Promise<T> {
   return () => {
@@ -49,7 +49,7 @@ const HomePage = layoutPage(() => import('../features/burials/home-page'));
 const detailPage = storeFirst(() => import('./pages/burial-detail-page'));
 const DetailPage = lazy(detailPage);
 // The QR landing: its record and its page's code are asked for now, side by side, not one
-// after the other once the app has rendered (LCP of the first visit; docs/decisions.md).
+// after the other once the app has rendered (LCP of the first visit; docs/decisions/0056-first-visit-stability.md).
 if (askEarly(window.location.pathname)) detailPage().catch(() => undefined);
 const DashboardPage = layoutPage(() => import('../features/burials/dashboard-page'));
 const CreatePage = layoutPage(() => import('../features/burials/create-page'));

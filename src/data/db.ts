@@ -53,7 +53,7 @@ export interface LocalBurial
   rua: string | null;
   /**
    * Its tributes as a visit pack counted them (a row read from a pack, never stored): what the
-   * record page says when its tributes were never loaded here (issue 14.3).
+   * record page says when its tributes were never loaded here.
    */
   homenagens?: number;
   /** When this device last stored it (ms). */

@@ -1,6 +1,6 @@
 /**
- * The burial form's rules (spec §5, §9), one copy for the browser form and the server (GUIDE
- * §1). `validateBurial` answers field → message; `normalizeBurial` turns accepted input
+ * The burial form's rules (spec §5, §9), one copy for the browser form and the server (one
+ * copy of each rule). `validateBurial` answers field → message; `normalizeBurial` turns accepted input
  * (strings from a form or multipart, numbers from JSON) into the stored values.
  *
  * Lengths are ours (the spec gives none): names 150 characters (long pt-BR names with several

@@ -20,7 +20,7 @@ export interface PackRecord {
   /** The first photo: display file and thumbnail, or null. */
   image: string | null;
   thumb: string | null;
-  /** Its tributes (not deleted) when the page was made: "Homenagens …" offline (issue 14.3). */
+  /** Its tributes (not deleted) when the page was made: "Homenagens …" offline. */
   homenagens: number;
 }
 

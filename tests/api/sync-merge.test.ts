@@ -1,5 +1,5 @@
 /**
- * Field-level merge of PATCH /api/sepultados/:id (docs/decisions.md#edit-conflicts): an edit carries the
+ * Field-level merge of PATCH /api/sepultados/:id (docs/decisions/0017-edit-conflicts.md): an edit carries the
  * version it started from; fields nobody else changed apply, a field changed on both sides to
  * different values answers 409 with both values and applies nothing.
  */

@@ -1,5 +1,5 @@
--- Suggestions for a broad prefix (the speed aim in docs/decisions.md#search): "mari" is the start of ~10% of the names,
--- and ranking them from the trigram GIN read a heap page per record (~40 ms at 100k). The
+-- Suggestions for a broad prefix (docs/decisions/0022-search-rules.md): "mari" is the start of ~10% of the names,
+-- and ranking them from the trigram GIN read a heap page per record. The
 -- suggestions first rank only the names that start with the typed words (search-sql.ts,
 -- buildPhraseSql): a range of this btree, which holds everything that ranking reads (name,
 -- street, keys, death date, id), so PostgreSQL answers it from the index alone once VACUUM

@@ -1,5 +1,5 @@
 -- What the import of the original app's MongoDB export needs (npm run import:legacy,
--- server/modules/legacy/, docs/decisions.md "Importing the original app's data").
+-- server/modules/legacy/, docs/decisions/0042-legacy-import.md).
 
 -- The original stored each tribute's author name as typed ("autor", default 'Anônimo') beside the
 -- optional account. Kept here so a tribute whose account is not in the export (or never existed)

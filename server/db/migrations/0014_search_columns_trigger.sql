@@ -2,7 +2,7 @@
 -- columns kept by a trigger with the same expressions (sepultados_search_columns, made by 0015,
 -- which runs with this one), instead of generated columns.
 -- Why: a generated column cannot be written, so a bulk load paid the database's regular
--- expressions, ~0.2 ms a row (most of a 2,000,000-record seed's COPY, issue #17 item 4). The bulk
+-- expressions for every row (most of a large seed's COPY). The bulk
 -- seed now disables the table's triggers and writes the columns itself, computed by the same
 -- domain rules in Node (server/modules/search/search-columns.ts); every other write path still
 -- gets them from the database, as before. DROP EXPRESSION keeps the stored values (no rewrite).

@@ -1,9 +1,9 @@
--- Word-level search index (issue #17 item 4: a register of millions searched as fast as 100,000).
+-- Word-level search index: a register of millions searched as fast as one of 100,000.
 --
 -- Until now every query word was a LIKE on search_doc answered by a trigram GIN: a common word
 -- ("maria", "silva") is made of trigrams that hundreds of thousands of records hold, so at
--- 2,000,000 records the index's bitmap alone took ~0.3 s, and building that GIN was 140 s of the
--- bulk seed. Now:
+-- 2,000,000 records the index's bitmap alone took longer than a whole search should, and
+-- building that GIN was most of the bulk seed. Now:
 --  * search_words: the distinct words of search_doc (name, street, quadra and plate words), as
 --    an array, kept with the columns 0014 freed by the trigger below (and written by the
 --    bulk seed itself);
@@ -75,6 +75,6 @@ CREATE INDEX sepultados_search_gin ON sepultados
 
 -- The broad-prefix suggestions (server/modules/search/search-broad.ts): "mari" starts a tenth
 -- of the names; the best of them are the newest deaths, found by reading this index newest
--- first and stopping at the 8th name in the range instead of ranking all of them (1.4 s at 2 M).
+-- first and stopping at the 8th name in the range instead of ranking all of them.
 CREATE INDEX sepultados_death_idx ON sepultados (dt_fal DESC NULLS LAST, id COLLATE "C" DESC)
   WHERE deleted_at IS NULL;

@@ -2,7 +2,7 @@
 --
 -- The public search's answers are held a few seconds under a stamp that every write moves.
 -- Until now that stamp was sepultados_change_seq, which a tribute's touch moves too (0002: the
--- record takes a new sync position so the packs' delta sync carries its tribute count, #14.3).
+-- record takes a new sync position so the packs' delta sync carries its tribute count).
 -- On Finados 2 % of the requests are tributes, so every few milliseconds a tribute threw away
 -- every held answer although no card or ranking shows a tribute count.
 --

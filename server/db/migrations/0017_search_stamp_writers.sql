@@ -1,5 +1,5 @@
--- Which writes that moved the search stamp are still open (docs/decisions.md "Search answers
--- under a crowd").
+-- Which writes that moved the search stamp are still open
+-- (docs/decisions/0050-search-answer-cache.md).
 --
 -- sepultados_search_seq moves before its write commits. A search that reads the stamp while
 -- such a write is still open computes its answer without that write and holds it under the new

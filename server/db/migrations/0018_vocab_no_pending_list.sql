@@ -4,8 +4,8 @@
 -- With fastupdate on, new entries wait in an unsorted pending list that every index scan reads
 -- whole until VACUUM (or the list's 4 MB limit) merges them. search_vocab's words arrive in
 -- bulk (a seed or an import adds them all at once), so right after a load the list held every
--- word: each search's vocabulary lookup (search-vocab.ts, `word LIKE '%luzia%'`) took 1.8 ms a
--- pattern instead of 0.02 ms on the 2,000,000-record register, and stays so on a server whose
+-- word: each search's vocabulary lookup (search-vocab.ts, `word LIKE '%luzia%'`) read the whole
+-- list for every pattern, and stays so on a server whose
 -- autovacuum is off or slow. New words are rare after a load, so writing them straight into the
 -- index costs nothing that matters; the same for the admin's name filter on sepultados
 -- (burials-mine.ts) after an import.

@@ -2,9 +2,9 @@
 --
 -- A query of several words finds its records in the words GIN of 0015 by intersecting one
 -- posting list per word, and GIN decodes every posting of every list to do it: "luiz carlos
--- ramos" decoded 206,000 postings (64,454 + 104,261 + 37,898) to find 529 records, ~5 ms of a
--- 7 ms search at 2,000,000 records. The postings of a pair of words are far fewer than either
--- word's ("carlos luis": a few thousand), so reading pairs instead costs ~0.5 ms.
+-- ramos" decoded 206,000 postings (64,454 + 104,261 + 37,898) to find 529 records, most of
+-- the search's time at 2,000,000 records. The postings of a pair of words are far fewer than either
+-- word's ("carlos luis": a few thousand), so reading pairs instead costs a tenth.
 --
 -- search_pairs(words): every unordered pair of two different words of search_words, the two in
 -- "C" order and joined by a space ("carlos luis"). Words of digits only are left out (quadras,
@@ -26,5 +26,5 @@ CREATE INDEX sepultados_search_pairs_gin ON sepultados
 
 -- The planner's view of the pairs (their commonest ones and how often), which an index on an
 -- expression does not give: without it every pair condition was guessed at 10,000 records, and
--- a typo pass planned for that guess started parallel workers (~5 ms) for a few hundred rows.
+-- a typo pass planned for that guess started parallel workers for a few hundred rows.
 CREATE STATISTICS sepultados_search_pairs_stats ON (search_pairs(search_words)) FROM sepultados;

@@ -130,7 +130,7 @@ export async function editableIds(
     .where(eq(sepultadoConcessionarios.userId, user.id));
   const ids = rows.map((r) => r.id).sort();
   // The visit pack carries card fields only: the assigned records come whole, so the
-  // groundskeeper opens and corrects them without signal (issue 14.2). Public shape: the
+  // groundskeeper opens and corrects them without signal. Public shape: the
   // sync never says who manages a record.
   const records = await ctx.database.sql.query<RecordRow>(
     `SELECT ${RECORD_SELECT} FROM ${RECORD_FROM} WHERE s.id = ANY($1::text[]) AND s.deleted_at IS NULL`,

@@ -1,5 +1,5 @@
 /**
- * Field-level merge of an edit that started from an older version (docs/decisions.md#edit-conflicts). Pure:
+ * Field-level merge of an edit that started from an older version (docs/decisions/0017-edit-conflicts.md). Pure:
  * the write service gives it the record as locked in its transaction and the history entries
  * written since the edit's base version (migration 0006), and applies or refuses the result.
  *

@@ -1,8 +1,8 @@
 /**
  * Reads of the cemeteries: the public list (with each one's count of public records) and one
  * cemetery. The counts are the only costly part on a register of millions: one grouped count of
- * the live records, a parallel pass over sepultados (1.1–1.3 s at 2,000,000 rows on PostgreSQL
- * on this shared machine — bench/cemeteries-cost.ts, docs/decisions.md "Cemeteries"). So the
+ * the live records, a parallel pass over sepultados (over a second at millions of rows —
+ * bench/cemeteries-cost.ts, docs/decisions/0062-cemetery-counts-held.md). So the
  * counts are held per process and served stale while a recount runs in the background:
  *  - the first read after start waits for the count; later reads never wait;
  *  - a record created or deleted here adjusts the held count at once (countsChanged);

@@ -1,7 +1,7 @@
 /**
  * Suggestions for a broad prefix ("mari", "jose", "francisc": a tenth of a big register may
- * start with it), exact but without ranking every name of the range (issue #17 item 4: 1.4 s
- * for "mari" at 2,000,000 records when the whole range was ranked).
+ * start with it), exact but without ranking every name of the range, which took seconds at
+ * millions of records (bench/history/search-at-scale.md).
  *
  * Why it is exact: for a query of name words only, a record in the names-start range is in
  * tier 5 or 6 only when all its name points are on the name (search-score.ts), and then its
@@ -73,7 +73,7 @@ export interface BroadOptions {
    * ANALYZE's share of records holding a word (0 for a word too rare to be listed) and the
    * register's size (search-stats.ts; default: read now). Only choose how `best` is read —
    * both ways give the same rows — so an estimate is enough; counting the word's records in
-   * the GIN cost 90–180 ms for a common one at 2 M.
+   * the GIN would cost more than the search it chooses for.
    */
   stats?: ElementStats;
   /** A range this large or more is broad; default: BROAD_SHARE of the register, ≥ BROAD_MIN. */
@@ -118,7 +118,7 @@ export async function broadSuggestions<R extends BroadRow>(
   // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`. Few or
   // many in the names: search_words also holds the quadra and plate words, so a quadra letter
   // ("a": one record in fifty, no name) looked common, and the walk newest first below read
-  // the whole range looking for a name holding it (8 s for "a" at 2,000,000 records).
+  // the whole range looking for a name holding it.
   const keys = [`q=${last.text}`, `p=${last.text}`];
   const share = await stats.shares(['search_words', 'search_keys'], [last.text, ...keys]);
   const of = (e: string) => share.get(e) ?? 0;
@@ -130,7 +130,7 @@ export async function broadSuggestions<R extends BroadRow>(
   // Many: down the death btree, stopped at the `limit`th. The word test is position(), not
   // the LIKE '% word %' it equals (the word is a-z/0-9): the planner took that LIKE to the
   // trigram GIN at ~200 names when "mariana" has 16,000 at 2,000,000 and sorted them all
-  // (110 ms instead of 1 ms).
+  // (a hundred times slower).
   const best = await run({
     within: ranges,
     also: (p) =>

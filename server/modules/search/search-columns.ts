@@ -5,9 +5,9 @@
  * tests/api/search-parity.test.ts holds the two equal, and tests/api/seed-bulk.test.ts holds a
  * bulk-loaded register equal to what the trigger would store).
  *
- * Why not the database: its regular expressions cost ~0.2 ms a row, most of a 2 M seed's COPY.
+ * Why not the database: its regular expressions were most of a large seed's COPY.
  * Why caches: names and streets are made of few distinct words, and normalizing a word (NFD,
- * a dozen replaces) is most of the cost — ~60 µs a row without them on the bench machine.
+ * a dozen replaces) is most of the cost without them.
  */
 import { locationKeys, nameWords } from '../../../src/domain/search-text';
 

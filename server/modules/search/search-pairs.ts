@@ -3,8 +3,8 @@
  * of term A's vocabulary and one of term B's holds one of the pairs A × B in
  * search_pairs(search_words), whose posting lists are far shorter than either word's. GIN
  * decodes every posting of every list it intersects, so "luiz carlos ramos" read ~206,000
- * postings as words and ~4,000 as the pairs "carlos luis" and "carlos ramos" (5.3 → 0.5 ms at
- * 2,000,000 records).
+ * postings as words and ~4,000 as the pairs "carlos luis" and "carlos ramos" (a tenth of the
+ * time: bench/history/search-at-scale.md).
  *
  * A pair condition is exactly the two terms' own (`search_words && A AND search_words && B`)
  * when no word is in both vocabularies (a record's pairs join two different words, so a name

@@ -262,7 +262,7 @@ function termSql(
  * puts them there). They hold anyway (ANDed outside); inside the branch the planner can read
  * them from the words GIN: it estimates the trigram condition at ~200 names when a common
  * word's typo ("alemida" → almeida) finds 100,000, so left alone it fetched every one of those
- * names (5 s at 2 M) instead of the few holding the other words.
+ * names instead of the few holding the other words.
  */
 const OTHERS = '\u0000others\u0000';
 
@@ -558,7 +558,7 @@ export function buildEqualSql(
      * Read newest death first down the death btree and stop at the `limit`th, counting the
      * equal records only up to `cap` + 1: for a word so common (one "maria" or "silva" in
      * seven at 2,000,000) that the walk meets the page within a few hundred records, while
-     * gathering every holder cost 0.6–1 s. Planned with the words (the caller runs it unnamed).
+     * gathering every holder reads them all. Planned with the words (the caller runs it unnamed).
      */
     newestFirst?: { cap: number };
   },
@@ -616,9 +616,9 @@ WITH c AS MATERIALIZED (
  * creation), or narrowed to a cemetery its records in change order (the pack's index, 0019).
  * Why not EXISTS: it stops at the first match along whatever it reads, and the planner prices
  * a sequential scan as if matches were spread evenly over the table; the table is stored in
- * name order (db/register-order.ts), where "lucas" starts half-way (~380 ms to find it). A
- * common word's postings read into a bitmap instead cost 15–20 ms on a table in load order
- * (~100,000 pages to mark). Along such an index a word held by one record in a hundred is met
+ * name order (db/register-order.ts), where "lucas" starts half-way. A common word's postings
+ * read into a bitmap instead mark a large share of the table's pages (figures:
+ * bench/history/search-at-scale.md). Along such an index a word held by one record in a hundred is met
  * within ~100 rows, and for a rarer word the planner reads its postings (a bitmap, sorted).
  */
 export function buildPresenceSql(
@@ -628,7 +628,7 @@ export function buildPresenceSql(
 ): SearchSql {
   const p = new Params();
   // In the "C" collation, as the pack index has it: the plain cemiterio_id btree cannot answer
-  // it (its Bitmap of Vila Formosa's 1,500,000 entries was ~50 ms).
+  // it cheaply (its Bitmap of Vila Formosa's 1,500,000 entries).
   const narrowed = cemiterio ? ` AND (s.cemiterio_id COLLATE "C") = ${p.add(cemiterio)}` : '';
   const order = cemiterio ? '(s.cemiterio_id COLLATE "C"), s.change_xid, s.change_seq' : 's.id';
   const cols = query.terms.map(

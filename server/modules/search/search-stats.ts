@@ -8,9 +8,9 @@
  * element (at most a few thousand short strings) and the searches that follow ask memory.
  * ANALYZE (autovacuum, or the seed's) is the only thing that changes them, so a write to the
  * register does not: they are held by time alone, also with SEARCH_CACHE=off, which turns off
- * the held answers, not this. Measured: read at each call they were ~1.5 ms of PostgreSQL's time
- * (parse, bind, execute) on every search the held answers did not cover — 12 % of the Finados
- * mix's statement time — and 2–4 ms of a search's 9–12 ms at 2,000,000 records with one client.
+ * the held answers, not this. Read at each call they were a large share of PostgreSQL's time
+ * (parse, bind, execute) on every search the held answers did not cover, and of a lone
+ * search's time (bench/history/measurements.md).
  * `liveStats` reads them at each call: the default of topByClass and broadSuggestions when
  * called without statistics (their tests, right after an ANALYZE).
  */
@@ -48,7 +48,7 @@ async function cemeteryShares(sql: Sql): Promise<Map<string, number>> {
 /**
  * A cemetery at least this share of the register is not read through its btree in the count
  * that stops at the cap (search-sql.ts, cemeteryAnd; the bitmap-only pool, db/indexed-reads.ts):
- * the planner ANDed Vila Formosa's 1,500,000 entries into the words' bitmap (~50 ms) to narrow
+ * the planner ANDed Vila Formosa's 1,500,000 entries into the words' bitmap to narrow
  * a list whose first matches were within a few rows anyway.
  */
 export const LARGE_CEMETERY_SHARE = 0.2;

@@ -1,5 +1,5 @@
 /**
- * The search's first page without ranking every match (issue #17 item 4: "maria de souza"
+ * The search's first page without ranking every match (at scale "maria de souza"
  * holds 12,888 records at 2,000,000, all scored to answer 50). Top-k by class, exact:
  *
  * The page is the best `limit` in the order of search-sql.ts (tier, points, newest death, id).
@@ -21,9 +21,9 @@
  *    ≥ 5 is the page by itself (everything outside the range is in class ≤ 4);
  *  - a single word held by more than √(limit × size) records ("silva") reads its equal records
  *    newest death first down the death btree (buildEqualSql's newestFirst), which meets the
- *    page within a few hundred records, instead of gathering every holder (0.6–1.3 s).
+ *    page within a few hundred records, instead of gathering every holder.
  * The total is exact up to SEARCH_LIMITS.totalCap; past it, the answer says there are more
- * (`totalIsLowerBound`, docs/decisions.md "A register of millions"). The equal records are
+ * (`totalIsLowerBound`, docs/decisions/0023-capped-total.md). The equal records are
  * counted while they are read; when they are few, buildCountSql counts every match up to the
  * cap (the index conditions and the points of each term, stopped at cap + 1).
  */
@@ -48,8 +48,8 @@ interface Sql {
 
 /**
  * Past this many times `takeAt` (the cap) of expected matches, a query with few holding every
- * term whole still tries the names-start range (~1–3 ms to find it is not broad), since
- * ranking every match costs tens of milliseconds and more; below, the plain ranking is tried
+ * term whole still tries the names-start range (cheap to find it is not broad), since
+ * ranking every match costs far more; below, the plain ranking is tried
  * first and alone, as before.
  */
 const MANY = 10;
@@ -95,14 +95,14 @@ export async function topByClass<R extends TopRow>(
   const estimate = await estimateCounts(stats, query, options.vocabulary);
   const fewEqual = takeAt > 0 && estimate.equal <= takeAt;
   // Few with every term whole, but a great many matches ("s", "jo" or "mar" and Enter: no
-  // record holds the word whole, a million names start with it: 1.7–4.2 s to rank them all at
-  // 2,000,000): the names-start range alone may still fill the page, so that is tried.
+  // record holds the word whole, a million names start with it at 2,000,000, too many to
+  // rank): the names-start range alone may still fill the page, so that is tried.
   const many = estimate.matches > MANY * takeAt;
   if (fewEqual && !many) return null;
   const cap = SEARCH_LIMITS.totalCap;
   // A broad names-start range ("maria": one name in seven at 2,000,000 starts with it) fills
   // the page alone when its best `limit` are all in class ≥ 5: every record outside the range
-  // is in class ≤ 4. search-broad.ts reads them without ranking the range (181 ms for "maria").
+  // is in class ≤ 4. search-broad.ts reads them without ranking the range.
   const broad = await broadSuggestions<R>(sql, query, limit, cemiterio, {
     stats,
     ...(options.broadAt ? { broadAt: options.broadAt } : {}),
@@ -160,7 +160,7 @@ export async function topByClass<R extends TopRow>(
  * The names-start range ranked whole (buildPhraseSql), when it is not broad; null when the
  * query has no name word. Its best `limit`, when all are in class ≥ 5, are the page, since
  * every record outside it is in class ≤ 4 (as the suggestions' first try). "maria s" and
- * Enter: 10 s ranking every "maria" holding a word that starts with "s" at 2,000,000 records,
+ * Enter: ranking every "maria" holding a word that starts with "s" at 2,000,000 records,
  * against ~8,000 names in the range.
  */
 async function rangeRows<R extends TopRow>(
@@ -173,7 +173,7 @@ async function rangeRows<R extends TopRow>(
 }
 
 /**
- * Rows sampled before the words GIN is asked instead (~15 ms of random pages at 2,000,000):
+ * Rows sampled before the words GIN is asked instead (random pages, cheaper than the GIN):
  * matches expected in at least DENSE_SHARE of the register prove "more than the cap" among them.
  */
 const SAMPLE_ROWS = 40_000;
@@ -183,8 +183,8 @@ const DENSE_SHARE = (2 * (SEARCH_LIMITS.totalCap + 1)) / SAMPLE_ROWS;
  * Every match counted up to the cap + 1 (buildCountSql), from the indexes (sql.indexed: never
  * by reading the name-ordered table until the cap). When the statistics expect the matches
  * dense, first among ~SAMPLE_ROWS records of pages taken at random: through the words GIN,
- * "an c" or "ma s" first gathered all of their ~150,000 matches (110–150 ms at 2,000,000
- * records) where a sample of 40,000 holds 1,001 of them. The estimate takes words as
+ * "an c" or "ma s" first gathered all of their ~150,000 matches at 2,000,000 records
+ * where a sample of 40,000 holds 1,001 of them. The estimate takes words as
  * independent, so it can call dense what is not ("jo he": first names both, 3,106 matches):
  * that costs the sample's read before the GIN's.
  */

@@ -7,7 +7,7 @@
  * Held per pattern for the searches at one write stamp (search-cache.ts): the vocabulary only
  * changes with writes that move the stamp, and a crowd's different queries share most of their
  * words ("maria", "silva", "jose"). On the Finados mix this lookup was a third of PostgreSQL's
- * statement time (3.8 ms each, `%word%` over the vocabulary) on every search the held answers
+ * statement time (`%word%` over the vocabulary) on every search the held answers
  * did not cover. An entry lives TTL_MS at most — the stamp's one window (a lookup that ran while
  * a write was still uncommitted) is then as short as for the held answers. Without a stamp
  * (SEARCH_CACHE=off) every search reads the vocabulary.

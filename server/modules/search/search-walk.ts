@@ -1,6 +1,6 @@
 /**
  * A page for words cut short that start a great many names and equal none ("jo sa", "ma s",
- * "re" and Enter, or a pause while typing them): 0.5–7 s at 2,000,000 records to rank the
+ * "re" and Enter, or a pause while typing them): seconds at millions of records to rank the
  * hundreds of thousands of records holding a word that starts with each, when no names-start
  * range fills the page (no name starts with the word "jo"). Exact, for name words only
  * (search-score.ts):
@@ -35,8 +35,8 @@ interface Sql {
 /**
  * At most this many records expected to hold some term whole and match the others (ranked in
  * full: ~2 µs each with hot pages); past it the caller ranks every match, as before. "se a"
- * (a quadra "A" among ~130,000 names with a word in "se") was expected at 20,516: ranking every
- * match took 850 ms at 2,000,000 records, the walk 28 ms (suggestions) and 55 ms (Enter).
+ * (a quadra "A" among ~130,000 names with a word in "se") was expected at 20,516: the walk
+ * answers it far sooner than ranking every match (bench/history/search-at-scale.md).
  */
 const WHOLE_MAX = 40_000;
 /**

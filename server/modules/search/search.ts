@@ -51,11 +51,11 @@ function parse(q: string | undefined): SearchQuery {
  * The exact pass runs as a prepared statement with a generic plan (db/prepared.ts): its index
  * plan is the same whatever the words. The typo pass and the presence check do not: their
  * plans depend on the values (a generic plan of the presence check is a sequential scan that
- * stops at the first match — ~90 ms at 100k records for a quadra that does not exist; the typo
+ * stops at the first match — a whole table read for a quadra that does not exist; the typo
  * pass's trigram thresholds plan better with the words), so they are planned at each call.
  * So is a search narrowed to one cemetery: without the value, the plan takes every cemetery
  * for a 22nd of the register and ANDs its btree into the word bitmap, which for Vila Formosa
- * (1.5 M of 2 M) reads the whole btree (~55 ms) to remove a quarter of the candidates.
+ * (1.5 M of 2 M) reads the whole btree to remove a quarter of the candidates.
  */
 async function run(
   ctx: AppContext,

@@ -1,6 +1,6 @@
 /**
  * The bulk seed on PostgreSQL (npm run seed with DATABASE_URL): millions of records in minutes.
- * One multi-row INSERT per batch took 86 s for 100,000 records on the 2-core bench machine:
+ * One multi-row INSERT per batch is far too slow for that (bench/history/measurements.md):
  * every row kept eight indexes (two trigram GINs with fastupdate off) and ran two triggers.
  * So a large load
  *  1. streams the rows with COPY (pg-copy-streams), each already carrying what the triggers
@@ -16,8 +16,8 @@
  *     the table has no search indexes and no triggers.
  * The search columns (search_name, search_doc, search_keys…) come with each row, computed here
  * by the domain rules (search/search-columns.ts): the trigger of migration 0014 that keeps them
- * on every other write is off during the load, and in the database they cost ~0.2 ms a row of
- * PL/pgSQL and regular expressions, most of the COPY's time at 2 M. A small load into a larger
+ * on every other write is off during the load, and in the database their PL/pgSQL and regular
+ * expressions were most of the COPY's time. A small load into a larger
  * register keeps the indexes (rebuilding them would cost more than maintaining them).
  */
 
@@ -148,7 +148,7 @@ async function secondaryIndexes(client: pg.Client): Promise<{ name: string; def:
        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
      ORDER BY c.relname`,
   );
-  // The GINs first, longest first (the pairs of words ~50 s at 2 M, then the words ~25 s): the
+  // The GINs first, longest first (the pairs of words, then the words): the
   // other connection builds the rest meanwhile, instead of a GIN starting last.
   const longest = ['sepultados_search_pairs_gin', 'sepultados_search_gin'];
   const rank = (name: string) =>
@@ -176,7 +176,7 @@ async function onEach<T>(
 
 /**
  * Loads `count` generated records. `streams` COPY connections run side by side (the generated
- * columns' functions cost ~0.2 ms a row in the database, the node side generates far faster):
+ * columns' functions are the database's cost, the node side generates far faster):
  * one generator in this process, so the same seed gives the same records whatever the number
  * of streams, deals its chunks in turn to the streams; the indexes are then built side by side
  * too (CREATE INDEX on one table does not block another).

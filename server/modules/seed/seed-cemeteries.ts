@@ -1,6 +1,6 @@
 /**
  * The bulk seed's city (npm run seed): 22 municipal cemeteries with São Paulo's names, the first
- * the largest, as Vila Formosa is in Latin America (issue #17: ≈ 1.5 million burials). Three
+ * the largest, as Vila Formosa is in Latin America (≈ 1.5 million burials). Three
  * records in four go to it, the rest in turn to the other 21, so `--count 2000000` puts
  * exactly 1,500,000 there. The demo seed (seed.ts) keeps its own two names: this is for scale.
  */

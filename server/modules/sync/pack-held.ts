@@ -1,8 +1,7 @@
 /**
- * The visit pack's first downloads, held compressed (docs/decisions.md "First downloads under a
- * crowd"). On Finados hundreds of phones download the same cemetery; each page of 5,000 records
- * is a long read of the change stream, its tribute counts and ~0.5 MB of JSON to compress — at
- * the 2,000,000-record register, ~430 ms a page under the crowd, most of the machine.
+ * The visit pack's first downloads, held compressed (docs/decisions/0045-held-pack-snapshot.md). On Finados hundreds of phones download the same cemetery; each page of 5,000 records
+ * is a long read of the change stream, its tribute counts and ~0.5 MB of JSON to compress — on
+ * a register of millions, under the crowd, most of the machine.
  *
  * Why a held page stays right (pack.ts's cursor): a page is the stream's rows after its cursor
  * below the horizon it was read at, and every write after that read gets a position above
@@ -84,7 +83,7 @@ export class PackHeld {
   private totalBytes = 0;
   /**
    * First downloads' pages are read one at a time: such a page is the heaviest public read
-   * (~0.4 s under a crowd), and phones downloading several cemeteries at once took both cores
+   * under a crowd, and phones downloading several cemeteries at once took both cores
    * from the searches and record pages. The phones behind wait; what is held is sent at once.
    * A delta sync's page (small) never waits for them.
    */

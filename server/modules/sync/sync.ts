@@ -54,8 +54,8 @@ const HELD_BACK_WAITS_MS = [20, 50, 100];
 /**
  * Past this many public requests in flight the server is under a crowd, and a sync answers at
  * once instead of waiting: on Finados tributes are always being written, so nearly every
- * delta found rows held back and waited the whole 170 ms, holding its slot, for rows the next
- * sync brings anyway (the Finados mix with pack deltas: p99 572 → 113 ms for the sync pages).
+ * delta found rows held back and waited its whole bounded wait, holding its slot, for rows the
+ * next sync brings anyway (docs/decisions/0046-busy-delta-no-wait.md).
  */
 const BUSY_IN_FLIGHT = 8;
 

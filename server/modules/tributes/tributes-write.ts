@@ -134,7 +134,7 @@ interface NewTribute {
 
 /**
  * A touch (migration 0002: a new change_seq keeps the version): the record takes a new sync
- * position, so the visit packs' delta sync carries its new tribute count (issue 14.3). -2, not
+ * position, so the visit packs' delta sync carries its new tribute count. -2, not
  * -1: no search answer shows a tribute count, so held search answers stay (migration 0016).
  */
 const COUNT_TOUCH = -2;

@@ -42,7 +42,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The user object itself, `role` at its top level (spec §7 lets a client read "user,
   // currentUser or the object itself"; the original app's profile screen reads the body as the
-  // user, so this one shape serves both clients — issue [C]).
+  // user, so this one shape serves both clients — docs/compatibility.md).
   app.get(
     '/users/checkuser',
     { preHandler: app.authenticate, schema: { response: { 200: AccountUserSchema } } },

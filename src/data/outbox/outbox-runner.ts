@@ -105,8 +105,8 @@ export function waitForOutcome(
 /**
  * Starts the runner for someone logged in and resumes their items, once the page is idle (at
  * most 3 s later; Safari, without requestIdleCallback, after 0.5 s): the first drain opens
- * Dexie and reads the outbox, which in the middle of a first load made long tasks of 55–80 ms
- * at 4× CPU beside the screen's own work (docs/decisions.md: first-visit stability).
+ * Dexie and reads the outbox, which in the middle of a first load made long tasks on a cheap
+ * phone beside the screen's own work (docs/decisions/0057-first-visit-long-tasks.md).
  */
 export function startForSession(userId: string): () => void {
   let stop: (() => void) | null = null;

@@ -46,7 +46,7 @@ interface OfflineResult {
 // Few enough candidates to read one by one by id and score, without reading more words.
 const BY_ID_MAX = 150;
 // A read by id costs about this many times a row of an index range, and a row of a range about
-// this many times a key (measured in Chromium at 100k: ~60 µs, ~22 µs, ~10 µs).
+// this many times a key (measured in Chromium: bench/history/measurements.md).
 const BY_ID_COST = 3;
 const ROW_VS_KEY = 2;
 // Sizes not learned yet: a middling guess, so a word read before stays first when it is rare;

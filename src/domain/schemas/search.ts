@@ -32,7 +32,7 @@ export const SearchSuggestionSchema = BurialRefSchema;
 
 /**
  * `?q=…&suggestions=true`: at most 8, as `{ sepultado, total }` (spec §7 "sepultado array"; the
- * original app's navbar reads `data.sepultado`, issue [C]). `total` is how many are here.
+ * original app's navbar reads `data.sepultado`, docs/compatibility.md). `total` is how many are here.
  */
 export const SearchSuggestionsAnswerSchema = Type.Object({
   sepultado: Type.Array(SearchSuggestionSchema),

@@ -94,12 +94,12 @@ export const PackPageSchema = Type.Object({
   chapas: Type.Array(Type.String()),
   dtFal: Type.Array(Type.Union([Type.Integer(), Type.Null()])),
   fotos: Type.Array(Type.Tuple([Type.Integer(), Type.String(), Type.String()])),
-  /** Sparse: [record index in the page, its tributes] of the records with any (issue 14.3). */
+  /** Sparse: [record index in the page, its tributes] of the records with any. */
   homenagens: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
   /**
    * The cemetery's plan (null: none), on the walk's last page (`hasMore` false) of a
    * cemetery's pack only: every delta sync ends with it, so a changed plan reaches the device
-   * with the records (issue 14.3); the ETag carries it, so a changed plan is never a 304.
+   * with the records; the ETag carries it, so a changed plan is never a 304.
    */
   plano: Type.Optional(Type.Union([PlanSchema, Type.Null()])),
 });

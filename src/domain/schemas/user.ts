@@ -55,7 +55,7 @@ export const UserListItemSchema = Type.Object({
 
 /**
  * GET /api/users: one page of the list, in the original app's shape (its screens read
- * `data.users`; issue [C]): `pages` is how many pages of `limit` there are in all.
+ * `data.users`; docs/compatibility.md): `pages` is how many pages of `limit` there are in all.
  */
 export const UserListPageSchema = Type.Object({
   users: Type.Array(UserListItemSchema),
@@ -166,7 +166,7 @@ export const AdminCreateBodySchema = Type.Object(
 
 /**
  * Read-only fields a client sends back from a GET answer (the original app's profile screen
- * submits every field it received; issue [C]): accepted and dropped by the server. Multipart
+ * submits every field it received; docs/compatibility.md): accepted and dropped by the server. Multipart
  * sends them as text, hence the strings. `image` as text may only name the current photo.
  */
 const echoed = {

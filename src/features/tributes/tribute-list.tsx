@@ -65,7 +65,7 @@ export function TributeList({
     return (
       <p className="tribute-offline">
         {TRIBUTE_UI.offlineUnknown}
-        {/* The count a visit pack carries (#14.3). */}
+        {/* The count a visit pack carries: the list was never loaded on this device. */}
         {knownCount ? ` (${TRIBUTE_UI.count(knownCount)})` : ''}
       </p>
     );

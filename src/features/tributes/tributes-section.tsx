@@ -19,7 +19,7 @@ const TributeForm = lazy(() => import('./tribute-form').then((m) => ({ default: 
 
 /**
  * `knownCount`: the tributes a visit pack counted for this record (null: no pack copy), said
- * when the list itself was never loaded on this device (issue 14.3).
+ * when the list itself was never loaded on this device.
  */
 export function TributesSection({
   sepultadoId,
