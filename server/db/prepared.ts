@@ -12,12 +12,12 @@
  * (tests/api/search-explain.test.ts checks them). The typo pass and the presence check run
  * through the main pool, planned per call (modules/search/search.ts says why).
  *
- * Bounds (docs/decisions/0029-prepared-search-pool.md): a prepared statement of this size holds ~0.4 MB in its server
- * process, kept until the connection closes. So the first MAX_STATEMENTS distinct texts are
- * prepared and any later one runs unnamed (the texts vary only with the query's shape — how
- * many words, which are numbers or field names — about 40 shapes cover what people type); and
- * the pool is small (≤ MAX_CONNECTIONS), which also keeps a flood of public searches from
- * taking the connections logins and edits need. Worst case ≈ 32 × 6 × 0.4 MB ≈ 77 MB; idle
+ * Bounds (docs/decisions/0029-prepared-search-pool.md): a prepared statement of this size holds
+ * ~0.4 MB in its server process, kept until the connection closes. So the first MAX_STATEMENTS
+ * distinct texts are prepared and any later one runs unnamed (the texts vary only with the query's
+ * shape — how many words, which are numbers or field names — about 40 shapes cover what people
+ * type); and the pool is small (≤ MAX_CONNECTIONS), which also keeps a flood of public searches
+ * from taking the connections logins and edits need. Worst case ≈ 32 × 6 × 0.4 MB ≈ 77 MB; idle
  * connections close after a minute and take their statements with them.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,6 @@
 /**
- * The register on disk in the order of its names (docs/decisions/, record 0030). The search reads one heap page per match: a two-word name with ~900 matches at
+ * The register on disk in the order of its names (docs/decisions/0030-register-in-name-order.md).
+ * The search reads one heap page per match: a two-word name with ~900 matches at
  * 2,000,000 records read ~890 pages scattered over the table, most from the OS cache with
  * PostgreSQL's default 128 MB of shared_buffers.
  * With the table rewritten in search_name order the records sharing a first name share pages:

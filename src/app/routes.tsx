@@ -49,7 +49,8 @@ const HomePage = layoutPage(() => import('../features/burials/home-page'));
 const detailPage = storeFirst(() => import('./pages/burial-detail-page'));
 const DetailPage = lazy(detailPage);
 // The QR landing: its record and its page's code are asked for now, side by side, not one
-// after the other once the app has rendered (LCP of the first visit; docs/decisions/0056-first-visit-stability.md).
+// after the other once the app has rendered (LCP of the first visit;
+// docs/decisions/0056-first-visit-stability.md).
 if (askEarly(window.location.pathname)) detailPage().catch(() => undefined);
 const DashboardPage = layoutPage(() => import('../features/burials/dashboard-page'));
 const CreatePage = layoutPage(() => import('../features/burials/create-page'));

@@ -32,7 +32,7 @@ export const SEARCH_LIMITS = {
   maxTerms: 8,
   /**
    * The total is exact up to this many matches; past it the answer says "more than"
-   * (`totalIsLowerBound`), so a common name is not counted to the last record (docs/decisions/0023-capped-total.md).
+   * (`totalIsLowerBound`), so a common name is not counted to the last record (decision 0023).
    */
   totalCap: 1000,
 } as const;

@@ -1,4 +1,4 @@
--- Suggestions for a broad prefix (docs/decisions/0022-search-rules.md): "mari" is the start of ~10% of the names,
+-- Suggestions for a broad prefix (decision 0022): "mari" is the start of ~10% of the names,
 -- and ranking them from the trigram GIN read a heap page per record. The
 -- suggestions first rank only the names that start with the typed words (search-sql.ts,
 -- buildPhraseSql): a range of this btree, which holds everything that ranking reads (name,

@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import { ReadCache, TTL_MS } from '../burials/burials-cache';
 
 const MAX_ENTRIES = 5_000;
-/** ~1,500 pages of 50 cards and their suggestion lists: a crowd's queries (docs/decisions/0050-search-answer-cache.md). */
+/** ~1,500 pages of 50 cards and their suggestion lists: a crowd's queries (decision 0050). */
 const MAX_BYTES = 48 * 1024 * 1024;
 /**
  * How long an answer read while no stamp-moving write was open is held: the stamp alone then

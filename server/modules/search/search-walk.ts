@@ -34,7 +34,7 @@ interface Sql {
 
 /**
  * At most this many records expected to hold some term whole and match the others (ranked in
- * full: ~2 µs each with hot pages); past it the caller ranks every match, as before. "se a"
+ * full, cheap each with hot pages); past it the caller ranks every match, as before. "se a"
  * (a quadra "A" among ~130,000 names with a word in "se") was expected at 20,516: the walk
  * answers it far sooner than ranking every match (bench/history/search-at-scale.md).
  */

@@ -1,5 +1,6 @@
 /**
- * The visit pack's first downloads, held compressed (docs/decisions/0045-held-pack-snapshot.md). On Finados hundreds of phones download the same cemetery; each page of 5,000 records
+ * The visit pack's first downloads, held compressed (docs/decisions/0045-held-pack-snapshot.md).
+ * On Finados hundreds of phones download the same cemetery; each page of 5,000 records
  * is a long read of the change stream, its tribute counts and ~0.5 MB of JSON to compress — on
  * a register of millions, under the crowd, most of the machine.
  *

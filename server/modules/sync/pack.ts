@@ -104,7 +104,8 @@ const REGISTER_SQL = pageOf(`
 // The first is written as a range of the index's rows, from (cemetery, cursor) to (cemetery,
 // $6), in the index's "C" collation: so the btree starts at the cursor, and no other index can
 // answer it. Forms that planned badly at 2,000,000 records, each as slow as reading the
-// whole stream for a small cemetery: `cemiterio_id = $5` with the cursor as (xid, seq) (after a bulk load, one
+// whole stream for a small cemetery: `cemiterio_id = $5` with the cursor as (xid, seq)
+// (after a bulk load, one
 // transaction id for a million rows, the planner guessed one row and read the stream's index);
 // that equality beside the three-column row (the btree started at the cemetery's first entry
 // and stepped to the cursor, long at Vila Formosa's last pages); and this range in the

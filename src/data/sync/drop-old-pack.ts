@@ -1,6 +1,7 @@
 /**
  * The app reads the per-cemetery packs now: the old whole-register pack (one row per record in
- * `sepultados`, a full record each) goes, freeing its space (docs/decisions/, record 0036). Run once at app start by the auto-sync runner, in one transaction — not as a Dexie
+ * `sepultados`, a full record each) goes, freeing its space (docs/decisions/, record 0036).
+ * Run once at app start by the auto-sync runner, in one transaction — not as a Dexie
  * version upgrade, whose code would sit in the chunk every page loads (bundle budgets).
  */
 import type { LocalBurial, MemorialDb } from '../db';
