@@ -78,7 +78,7 @@ async function main() {
     }
   }
   await sql.exec('VACUUM (ANALYZE) sepultados');
-  console.log(`pronto: ${total} em ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`done: ${total} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   await database.close();
 }
 

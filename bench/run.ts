@@ -71,8 +71,8 @@ function seed(count: number, env: Record<string, string>): number {
     ['--import', 'tsx', path.join(ROOT, 'server/seed-cli.ts'), '--count', String(count)],
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' },
   );
-  if (result.status !== 0) throw new Error(`seed falhou (código ${result.status})`);
-  console.log(`seed: ${count} registros em ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (result.status !== 0) throw new Error(`seed failed (exit code ${result.status})`);
+  console.log(`seed: ${count} records in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return count;
 }
 
@@ -225,7 +225,7 @@ async function main() {
     // Static and cheap: every chunk's raw / gzip / brotli size (first-visit adds the routes).
     const file = path.join(ROOT, 'bench/RESULTS-bundle.md');
     fs.writeFileSync(file, `# Bundle\n\n${bundleMarkdown(chunkSizes())}\n`);
-    console.log(`Relatório: ${file}`);
+    console.log(`Report: ${file}`);
   }
   if (!only || only.includes('first-visit')) {
     console.log('== first-visit in Chromium (throttled)');
@@ -266,7 +266,7 @@ async function main() {
       reportSections,
       fileName,
     );
-    console.log(`Relatório: ${file}`);
+    console.log(`Report: ${file}`);
   }
   for (const r of rows) {
     console.log(

@@ -239,6 +239,6 @@ export async function firstVisitScenario(): Promise<Row[]> {
   const file = path.resolve('bench/RESULTS-first-visit.md');
   const bundle = bundleMarkdown(chunkSizes(), routeChunks);
   fs.writeFileSync(file, `${[...header, ...lines, '', bundle].join('\n')}\n`);
-  console.log(`Relatório: ${file}`);
+  console.log(`Report: ${file}`);
   return rows;
 }

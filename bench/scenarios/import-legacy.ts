@@ -34,6 +34,20 @@ interface ImportRun {
   summary: string;
 }
 
+/** The CLI's pt-BR summary line ("usuários: 2006 lidos, 2003 novos, …") in the report's English. */
+function inEnglish(line: string): string {
+  const what: Record<string, string> = {
+    usuários: 'users',
+    sepultados: 'records',
+    comentários: 'tributes',
+  };
+  return line.replace(
+    /^(usuários|sepultados|comentários): (\d+) lidos, (\d+) novos, (\d+) atualizados, (\d+) sem mudança, (\d+) ignorados/,
+    (_, kind: string, read, made, updated, same, skipped) =>
+      `${what[kind]}: ${read} read, ${made} new, ${updated} updated, ${same} unchanged, ${skipped} skipped`,
+  );
+}
+
 function runImport(exportDir: string, env: Record<string, string>): ImportRun {
   const started = Date.now();
   const result = spawnSync(
@@ -55,16 +69,16 @@ function runImport(exportDir: string, env: Record<string, string>): ImportRun {
     },
   );
   if (result.status !== 0) {
-    throw new Error(`import:legacy falhou (código ${result.status}): ${result.stderr}`);
+    throw new Error(`import:legacy failed (exit code ${result.status}): ${result.stderr}`);
   }
   const seconds = (Date.now() - started) / 1000;
   const summary = result.stdout
     .split('\n')
     .slice(1, 4)
-    .map((l) => l.trim())
+    .map((l) => inEnglish(l.trim()))
     .join('; ');
   const inner = /Concluído em ([\d.]+ s)/.exec(result.stderr)?.[1] ?? '?';
-  console.log(`import:legacy em ${seconds.toFixed(1)} s (importação ${inner}) — ${summary}`);
+  console.log(`import:legacy in ${seconds.toFixed(1)} s (import ${inner}) — ${summary}`);
   return { seconds, inner, summary };
 }
 
@@ -91,7 +105,7 @@ export async function importLegacyScenario(options: ImportScenarioOptions): Prom
       quirks: true,
       images: false,
     });
-    const target = `${info.validRecords.toLocaleString('en-US')} sepultados + ${info.validTributes.toLocaleString('en-US')} comentários + ${info.validUsers.toLocaleString('en-US')} usuários`;
+    const target = `${info.validRecords.toLocaleString('en-US')} records + ${info.validTributes.toLocaleString('en-US')} tributes + ${info.validUsers.toLocaleString('en-US')} users`;
     for (const engine of options.engines) {
       const measure = async (databaseUrl: string | null) => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-bench-import-'));
@@ -104,15 +118,15 @@ export async function importLegacyScenario(options: ImportScenarioOptions): Prom
           const first = runImport(exportDir, env);
           const again = runImport(exportDir, env);
           for (const [label, run] of [
-            ['primeira importação', first],
-            ['de novo, mesma exportação', again],
+            ['first import', first],
+            ['again, same export', again],
           ] as const) {
             rows.push({
               scenario: 'import-legacy',
               engine,
               target: `${label}: ${target}`,
               ratio: `${run.seconds.toFixed(1)} s ${run.seconds < LIMIT_SECONDS ? '<' : '≥'} ${LIMIT_SECONDS} s`,
-              note: `processo inteiro (início, leitura, gravação, VACUUM, fim) ${run.seconds.toFixed(1)} s, importação ${run.inner}; ${run.summary}`,
+              note: `whole process (start, read, write, VACUUM, exit) ${run.seconds.toFixed(1)} s, import ${run.inner}; ${run.summary}`,
             });
           }
         } finally {

@@ -19,8 +19,8 @@ export interface OfflineScenarioOptions {
 }
 
 const TARGETS = {
-  search: 'searchDevice sobre o pacote (50 + total, 1 chamada por vez)',
-  suggest: 'suggestDevice sobre o pacote (8 sugestões, 1 chamada por vez)',
+  search: 'searchDevice over the pack (50 + total, 1 call at a time)',
+  suggest: 'suggestDevice over the pack (8 suggestions, 1 call at a time)',
 } as const;
 
 /**
@@ -36,21 +36,21 @@ export async function offlineSearchScenario(options: OfflineScenarioOptions): Pr
   const run = await runOfflineSearch(options);
   const fill =
     run.fillMs > 0
-      ? `pacote instalado em ${(run.fillMs / 1000).toFixed(1)} s (índice ${(run.indexMs / 1000).toFixed(1)} s)`
+      ? `pack installed in ${(run.fillMs / 1000).toFixed(1)} s (index ${(run.indexMs / 1000).toFixed(1)} s)`
       : 'perfil mantido';
   return run.figures.map((f) => {
     const b = BASELINE[f.kind];
     return {
       scenario: 'offline-search',
-      engine: `Chromium ${run.chromium} (pacote por cemitério)`,
+      engine: `Chromium ${run.chromium} (pack per cemetery)`,
       target: TARGETS[f.kind],
       p50: f.p50,
       p99: f.p99,
-      ratio: f.kind === 'search' ? `mediana ${f.p50 < 30 ? '<' : '≥'} 30 ms` : '',
+      ratio: f.kind === 'search' ? `median ${f.p50 < 30 ? '<' : '≥'} 30 ms` : '',
       note:
-        `p95 ${f.p95.toFixed(1)} ms; antes (linhas Dexie, issue #17): mediana ${b.p50} / p95 ${b.p95} / p99 ${b.p99} ms; ` +
-        `${run.count} registros em um pacote (${fill}); ` +
-        `${f.calls} chamadas (${run.rounds} rodadas), com resultado ${f.found}/${f.calls}`,
+        `p95 ${f.p95.toFixed(1)} ms; before (Dexie rows): median ${b.p50} / p95 ${b.p95} / p99 ${b.p99} ms; ` +
+        `${run.count} records in one pack (${fill}); ` +
+        `${f.calls} calls (${run.rounds} rounds), with a result ${f.found}/${f.calls}`,
     };
   });
 }

@@ -103,7 +103,7 @@ async function prepareDatabase(
       stdio: 'inherit',
     },
   );
-  if (result.status !== 0) throw new Error(`seed falhou (código ${result.status})`);
+  if (result.status !== 0) throw new Error(`seed failed (exit code ${result.status})`);
   return { url: url.toString(), seedSeconds: (Date.now() - started) / 1000 };
 }
 
@@ -153,7 +153,7 @@ async function largest(url: string): Promise<{ id: string; nome: string; graves:
         [CITY_CEMETERIES[0]],
       )
     ).rows;
-    if (!top) throw new Error('cemitério maior ausente: semeado com npm run seed?');
+    if (!top) throw new Error('largest cemetery missing: seeded with npm run seed?');
     const graves = await c.query<GraveSample>(
       `SELECT id, nome, rua, quadra, chapa FROM sepultados
        WHERE cemiterio_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 300`,
@@ -175,7 +175,7 @@ async function smallPackWalk(url: string, base: string): Promise<Row> {
        WHERE s.deleted_at IS NULL GROUP BY c.id, c.nome ORDER BY count(*), c.id LIMIT 1`,
     );
     const [row] = r.rows;
-    if (!row) throw new Error('nenhum cemitério com registros');
+    if (!row) throw new Error('no cemetery holds records');
     return row;
   });
   const times: number[] = [];
@@ -195,11 +195,11 @@ async function smallPackWalk(url: string, base: string): Promise<Row> {
   return {
     scenario: 'scale',
     engine: 'postgres',
-    target: `GET /sync/pack?cemiterio=<o menor>&limit=2000 (primeiro download inteiro, 1 cliente)`,
+    target: `GET /sync/pack?cemiterio=<the smallest>&limit=2000 (whole first download, 1 client)`,
     rps: walk.rps,
     p50: walk.p50,
     p99: walk.p99,
-    note: `${small.nome}: ${records.toLocaleString('en-US')} registros em ${times.length} páginas, ${((performance.now() - started) / 1000).toFixed(2)} s no todo`,
+    note: `${small.nome}: ${records.toLocaleString('en-US')} records in ${times.length} pages, ${((performance.now() - started) / 1000).toFixed(2)} s in all`,
   };
 }
 
@@ -228,13 +228,13 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
   const { url, seedSeconds } = await prepareDatabase(o);
   const rows: Row[] = [];
   const engine = 'postgres';
-  const data = `${o.count.toLocaleString('en-US')} registros`;
+  const data = `${o.count.toLocaleString('en-US')} records`;
   if (seedSeconds !== null) {
     rows.push({
       scenario: 'scale',
       engine,
       target: `npm run seed -- --count ${o.count}`,
-      note: `${seedSeconds.toFixed(0)} s (COPY em 2 conexões, índices refeitos depois, VACUUM ANALYZE)`,
+      note: `${seedSeconds.toFixed(0)} s (COPY on 2 connections, indexes rebuilt after, VACUUM ANALYZE)`,
     });
   }
   let server: ServerProcess | null = null;
@@ -257,8 +257,8 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
     const whole = await sampleGraves(base);
     const big = await largest(url);
     const sets = [
-      { label: 'registro inteiro', graves: whole, cemiterio: undefined },
-      { label: `só ${big.nome}`, graves: big.graves, cemiterio: big.id },
+      { label: 'whole register', graves: whole, cemiterio: undefined },
+      { label: `${big.nome} only`, graves: big.graves, cemiterio: big.id },
     ];
     const baseline = await postgresBaseline(url);
     let narrowedBaseline: Latency | null = null;
@@ -314,31 +314,31 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
           {
             scenario: 'scale',
             engine,
-            target: `baseline: substring sem índice (${set.label}, 1 cliente, intercalado)`,
+            target: `baseline: substring without index (${set.label}, 1 client, interleaved)`,
             rps: old.rps,
             p50: old.p50,
             p99: old.p99,
-            note: `sempre o registro inteiro (como em search); ${old.samples} medidas${set.cemiterio ? ' (as do primeiro conjunto)' : ''}`,
+            note: `always the whole register (as in search); ${old.samples} samples${set.cemiterio ? ' (those of the first set)' : ''}`,
           },
           {
             scenario: 'scale',
             engine,
-            target: `GET /pesquisa?q (${set.label}, 1 cliente)`,
+            target: `GET /pesquisa?q (${set.label}, 1 client)`,
             rps: s1.rps,
             p50: s1.p50,
             p99: s1.p99,
             ratio: `${times(old.p50, s1.p50)} p50, ${times(old.p99, s1.p99)} p99 vs baseline`,
-            note: `${data}; ${searches.length} consultas, ${s1.samples} medidas, com HTTP`,
+            note: `${data}; ${searches.length} queries, ${s1.samples} samples, over HTTP`,
           },
           {
             scenario: 'scale',
             engine,
-            target: `GET /pesquisa?suggestions (${set.label}, 1 cliente)`,
+            target: `GET /pesquisa?suggestions (${set.label}, 1 client)`,
             rps: g1.rps,
             p50: g1.p50,
             p99: g1.p99,
             ratio: `${times(old.p50, g1.p50)} p50 vs baseline`,
-            note: `${suggestions.length} prefixos, ${g1.samples} medidas`,
+            note: `${suggestions.length} prefixes, ${g1.samples} samples`,
           },
         );
         if (alone) {
@@ -346,20 +346,20 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
             {
               scenario: 'scale',
               engine,
-              target: `GET /pesquisa?q (${set.label}, 1 cliente, sem a baseline intercalada)`,
+              target: `GET /pesquisa?q (${set.label}, 1 client, without the interleaved baseline)`,
               rps: alone.search.rps,
               p50: alone.search.p50,
               p99: alone.search.p99,
-              note: `as mesmas ${searches.length} consultas, uma após a outra; ${alone.search.samples} medidas`,
+              note: `the same ${searches.length} queries, one after the other; ${alone.search.samples} samples`,
             },
             {
               scenario: 'scale',
               engine,
-              target: `GET /pesquisa?suggestions (${set.label}, 1 cliente, sem a baseline intercalada)`,
+              target: `GET /pesquisa?suggestions (${set.label}, 1 client, without the interleaved baseline)`,
               rps: alone.suggest.rps,
               p50: alone.suggest.p50,
               p99: alone.suggest.p99,
-              note: `os mesmos ${suggestions.length} prefixos; ${alone.suggest.samples} medidas`,
+              note: `the same ${suggestions.length} prefixes; ${alone.suggest.samples} samples`,
             },
           );
         }
@@ -377,26 +377,22 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
         rows.push({
           scenario: 'scale',
           engine,
-          target: `GET /pesquisa?${suggestions ? 'suggestions&q' : 'q'}=<${what}> (registro inteiro, 1 cliente)`,
+          target: `GET /pesquisa?${suggestions ? 'suggestions&q' : 'q'}=<${what}> (whole register, 1 client)`,
           rps: t.rps,
           p50: t.p50,
           p99: t.p99,
-          note: `${queries.length} ${described} (${queries.slice(0, 4).join(', ')}…), ${t.samples} medidas`,
+          note: `${queries.length} ${described} (${queries.slice(0, 4).join(', ')}…), ${t.samples} samples`,
         });
       };
       // One common word and Enter (not in the issue's table; 0.6–1.3 s each before the
       // top-k's newest-first read and broad-range page).
-      await enterRow(
-        'uma palavra comum',
-        wordQueries(whole),
-        'palavras, primeiro nome e último sobrenome',
-      );
+      await enterRow('one common word', wordQueries(whole), 'words, first name and last surname');
       // A word cut short and Enter ("a", "jo", "maria s"): not in the issue's table either.
-      await enterRow('palavra cortada', shortQueries(whole), 'consultas');
+      await enterRow('word cut short', shortQueries(whole), 'queries');
       // Two words cut short ("jo sa"), at a pause (suggestions) and at Enter.
       const cutPairs = cutPairQueries(whole);
-      await enterRow('duas palavras cortadas', cutPairs, 'consultas', true);
-      await enterRow('duas palavras cortadas', cutPairs, 'consultas');
+      await enterRow('two words cut short', cutPairs, 'queries', true);
+      await enterRow('two words cut short', cutPairs, 'queries');
     } finally {
       await baseline.close();
     }
@@ -421,20 +417,20 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
       {
         scenario: 'scale',
         engine,
-        target: 'GET /sepultados/:id (1 cliente)',
+        target: 'GET /sepultados/:id (1 client)',
         rps: detail.rps,
         p50: detail.p50,
         p99: detail.p99,
-        note: `${ids.length} registros sorteados, cada um lido uma vez (sem o cache do servidor)`,
+        note: `${ids.length} random records, each read once (without the server's cache)`,
       },
       {
         scenario: 'scale',
         engine,
-        target: 'GET /sepultados?limit=20&before=<id> (lista da página inicial, 1 cliente)',
+        target: 'GET /sepultados?limit=20&before=<id> (home page list, 1 client)',
         rps: list.rps,
         p50: list.p50,
         p99: list.p99,
-        note: `${befores.length} páginas, cada uma depois de um registro sorteado (sem cache)`,
+        note: `${befores.length} pages, each after a random record (no cache)`,
       },
     );
 
@@ -467,11 +463,11 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
     rows.push({
       scenario: 'scale',
       engine,
-      target: 'GET /sync/sepultados?limit=2000 (1 cliente)',
+      target: 'GET /sync/sepultados?limit=2000 (1 client)',
       rps: sync.rps,
       p50: sync.p50,
       p99: sync.p99,
-      note: `10 páginas do início e 10 do meio do fluxo; ${(bytes / pageTimes.length / 1024).toFixed(0)} KB JSON por página`,
+      note: `10 pages from the start and 10 from the middle of the stream; ${(bytes / pageTimes.length / 1024).toFixed(0)} KB of JSON a page`,
     });
     rows.push(await smallPackWalk(url, base));
   } finally {
@@ -500,7 +496,7 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
     scenario: 'scale',
     engine,
     target: 'tamanho',
-    note: `banco ${mb(s.database)}; tabela ${mb(s.table)}; índices ${mb(s.indexes)}; shared_buffers ${s.settings.sharedBuffers}`,
+    note: `database ${mb(s.database)}; table ${mb(s.table)}; indexes ${mb(s.indexes)}; shared_buffers ${s.settings.sharedBuffers}`,
   });
   return rows;
 }

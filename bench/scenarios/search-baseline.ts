@@ -38,7 +38,7 @@ export async function postgresBaseline(databaseUrl: string): Promise<Baseline> {
   await client.query('SET enable_indexonlyscan = off');
   const text = BASELINE_SQL('sepultados', 'deleted_at IS NULL AND');
   return {
-    where: 'PostgreSQL do servidor, varreduras por índice desligadas na sessão',
+    where: 'PostgreSQL on the server, index scans off for the session',
     run: async (q) => (await client.query(text, [likeText(q)])).rowCount ?? 0,
     close: () => client.end(),
   };
@@ -67,7 +67,7 @@ export async function pgliteBaseline(count: number, seed = 1): Promise<Baseline>
   await db.exec('ANALYZE baseline');
   const text = BASELINE_SQL('baseline', '');
   return {
-    where: `PGlite no processo do bench, ${count} registros regerados (semente ${seed}), sem índices`,
+    where: `PGlite in the bench process, ${count} records generated again (seed ${seed}), no indexes`,
     run: async (q) => (await db.query(text, [likeText(q)])).rows.length,
     close: () => db.close(),
   };

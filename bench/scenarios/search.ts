@@ -88,7 +88,7 @@ export async function interleaved(
 /** Failures are figures too (PGlite answers one query at a time): said, not thrown. */
 function loadNote(r: LoadResult): string {
   const bad = r.non2xx + r.errors;
-  return bad === 0 ? 'autocannon' : `autocannon; ${r.non2xx} não-2xx, ${r.errors} erros/timeouts`;
+  return bad === 0 ? 'autocannon' : `autocannon; ${r.non2xx} non-2xx, ${r.errors} errors/timeouts`;
 }
 
 const url = (q: string, suggestions: boolean) =>
@@ -104,13 +104,13 @@ export async function searchScenario(ctx: SearchBenchContext): Promise<Row[]> {
   const graves = await sampleGraves(base);
   if (graves.length < 50) {
     // A row that says why, rather than failing the other scenarios of the run.
-    const note = `só ${graves.length} sepultados no servidor: semeie antes (npm run seed -- --count 100000)`;
+    const note = `only ${graves.length} records on the server: seed first (npm run seed -- --count 100000)`;
     return [{ scenario: 'search', engine: ctx.engine, target: 'GET /pesquisa', note }];
   }
   const searches = searchQueries(graves);
   const suggestions = suggestionQueries(graves);
   const seconds = ctx.load.durationSeconds ?? 10;
-  const data = `${ctx.seedCount || 'semente desconhecida'} registros`;
+  const data = `${ctx.seedCount || 'unknown seed'} records`;
 
   // Warm-up: plans, caches and the JIT, so neither side pays first-query costs in the figures.
   for (const q of searches) await fetchOk(base, url(q, false));
@@ -152,24 +152,24 @@ export async function searchScenario(ctx: SearchBenchContext): Promise<Row[]> {
     paths: suggestions.map((q) => url(q, true)),
   });
 
-  const conn = `${ctx.load.connections ?? 50} conexões`;
+  const conn = `${ctx.load.connections ?? 50} connections`;
   const one = (l: Latency) => ({ rps: l.rps, p50: l.p50, p99: l.p99 });
   const times = (a: number, b: number) => `${(a / Math.max(b, 0.001)).toFixed(1)}×`;
   return [
     {
       scenario: 'search',
       engine: ctx.engine,
-      target: 'baseline: substring sem índice (1 cliente, intercalado)',
+      target: 'baseline: substring without index (1 client, interleaved)',
       ...one(old),
-      note: `${baseline.where}; ${searches.length} consultas, ${old.samples} medidas; ${found > 0 ? 'acha os nomes' : 'NÃO achou os nomes: dados diferentes?'}`,
+      note: `${baseline.where}; ${searches.length} queries, ${old.samples} samples; ${found > 0 ? 'finds the names' : 'did NOT find the names: different data?'}`,
     },
     {
       scenario: 'search',
       engine: ctx.engine,
-      target: 'GET /pesquisa?q (1 cliente)',
+      target: 'GET /pesquisa?q (1 client)',
       ...one(search1),
       ratio: `${times(old.p50, search1.p50)} p50, ${times(old.p99, search1.p99)} p99 vs baseline`,
-      note: `${data}; ${searches.length} consultas, ${search1.samples} medidas, com HTTP`,
+      note: `${data}; ${searches.length} queries, ${search1.samples} samples, over HTTP`,
     },
     {
       scenario: 'search',
@@ -183,10 +183,10 @@ export async function searchScenario(ctx: SearchBenchContext): Promise<Row[]> {
     {
       scenario: 'search',
       engine: ctx.engine,
-      target: 'GET /pesquisa?suggestions (1 cliente)',
+      target: 'GET /pesquisa?suggestions (1 client)',
       ...one(suggest1),
       ratio: `${times(old.p50, suggest1.p50)} p50 vs baseline`,
-      note: `${suggestions.length} prefixos digitados, ${suggest1.samples} medidas`,
+      note: `${suggestions.length} typed prefixes, ${suggest1.samples} samples`,
     },
     {
       scenario: 'search',

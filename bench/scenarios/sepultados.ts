@@ -47,7 +47,7 @@ async function login(baseUrl: string, c: Credentials): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(c),
   });
-  if (!res.ok) throw new Error(`login de admin falhou: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
@@ -187,7 +187,7 @@ export async function runBurialsBench(options: BurialsBenchOptions): Promise<Row
   const credentials = findCredentials(options);
   const token = credentials ? await login(baseUrl, credentials) : null;
   const ids = await sampleIds(baseUrl);
-  if (ids.length === 0) throw new Error('nenhum sepultado no servidor: rode npm run seed antes');
+  if (ids.length === 0) throw new Error('no records on the server: run npm run seed first');
 
   const bare = await runLoad(options.bareUrl, load);
   const detail = await runLoad(`${baseUrl}/api/sepultados/${ids[0]}`, {

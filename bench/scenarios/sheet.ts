@@ -34,7 +34,7 @@ async function preview(base: string, token: string, data: Uint8Array, name: stri
   });
   const body = (await res.json()) as { total?: number; validas?: number; segundos?: number };
   const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`prévia ${name}: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200) throw new Error(`preview ${name}: ${res.status} ${JSON.stringify(body)}`);
   return { ms, body };
 }
 
@@ -56,7 +56,7 @@ export async function sheetScenario(ctx: BenchContext): Promise<Row[]> {
   });
   const csv = await exported.text();
   const exportMs = performance.now() - started;
-  if (exported.status !== 200) throw new Error(`exportação: ${exported.status}`);
+  if (exported.status !== 200) throw new Error(`export: ${exported.status}`);
   // Records end with CRLF; a line break inside a quoted cell (an epitaph) is a bare LF.
   const lines = csv.split('\r\n').filter(Boolean);
   const sample = lines.slice(0, PREVIEW_ROWS + 1);
