@@ -1,6 +1,6 @@
 /**
  * Process configuration, read once from the environment and validated before anything starts:
- * a wrong or missing value stops the process with a readable list (see README for each one).
+ * a wrong or missing value stops the process with a readable list (docs/configuration.md lists each one).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +30,7 @@ export interface Config {
   searchPerMinute: number;
   /** UPLOAD_DIR: stored images (default DATA_DIR/images); shared by every instance. */
   uploadDir: string;
-  /** REDIS_URL: rate limits and cache invalidation shared by several instances (README). */
+  /** REDIS_URL: rate limits and cache invalidation shared by several instances (docs/deployment.md). */
   redisUrl: string | null;
   /** REDIS_PREFIX: names of this deployment's keys and channels in a shared Redis. */
   redisPrefix: string;

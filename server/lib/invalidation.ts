@@ -2,7 +2,7 @@
  * Tells every server instance that something it may hold in memory changed (a record, a user's
  * session-relevant fields). With one process (the default, and always on PGlite) the message
  * only reaches the process itself; with REDIS_URL set a Redis-backed bus fans it out to every
- * instance (see the deployment section of the README). Handlers must be cheap and idempotent:
+ * instance (see docs/deployment.md). Handlers must be cheap and idempotent:
  * a message can arrive more than once, and always arrives in the publishing process too.
  */
 export type InvalidationTopic = 'burial' | 'user' | 'cemetery';

@@ -2,7 +2,7 @@
  * What several instances share through Redis (REDIS_URL): the rate-limit counters and the
  * cache invalidation bus. Two connections: commands (counters, publishes, acks) and the
  * subscription (a subscribed connection runs nothing else). buildApp opens them and closes them
- * when the app closes (SIGTERM: README "Deployment").
+ * when the app closes (SIGTERM: docs/deployment.md).
  *
  * Start-up waits for Redis: an unreachable REDIS_URL stops the process with a readable error,
  * as a wrong DATABASE_URL does. Afterwards a Redis outage degrades, never stops, the service

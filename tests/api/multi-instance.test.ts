@@ -1,5 +1,5 @@
 /**
- * Several instances (README "Deployment", docs/decisions.md "Several instances"): two real app
+ * Several instances (docs/deployment.md, docs/decisions/0047-several-instances.md): two real app
  * objects, each with its own connection pool, listening on its own loopback port, over ONE
  * PostgreSQL database, one Redis and one upload directory — as two servers behind a reverse
  * proxy (TRUST_PROXY: the client's address comes in X-Forwarded-For). Proves that what one
