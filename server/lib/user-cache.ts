@@ -1,10 +1,10 @@
 /**
- * The user rows the auth plugin reads on every authenticated request, held in memory so a logged-
- * in read costs a Map lookup instead of a database round trip (decision 0048 in docs/decisions/).
- * The sessions' promise (decision 0001) still holds — a role change, a password reset or a
- * deletion takes effect on the next request — because every write to a user row publishes topic
- * 'user' on the invalidation bus (server/lib/invalidation.ts) after its transaction commits, and
- * the bus drops the entry here (in every instance, with a shared bus).
+ * The user rows the auth plugin reads on every authenticated request, held in memory so a
+ * logged-in read costs a Map lookup instead of a database round trip (decision 0048 in
+ * docs/decisions/). The sessions' promise (decision 0001) still holds — a role change, a password
+ * reset or a deletion takes effect on the next request — because every write to a user row
+ * publishes topic 'user' on the invalidation bus (server/lib/invalidation.ts) after its
+ * transaction commits, and the bus drops the entry here (in every instance, with a shared bus).
  *
  * - A read that started before an invalidation never stores its (possibly old) row: each read
  *   notes the invalidation epoch it started in and stores only if no invalidation came since.
