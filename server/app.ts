@@ -42,6 +42,7 @@ import { errorsPlugin } from './plugins/errors';
 import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-injection';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { accountLaneBound, loadSheddingPlugin, PUBLIC_LANE_FLOOR } from './plugins/load-shedding';
+import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -129,6 +130,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   if (faultInjectionAllowed(process.env)) await app.register(faultInjectionPlugin);
+  // Before the routes: it describes every route registered after it.
+  await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {
