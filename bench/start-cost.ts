@@ -5,6 +5,8 @@
  * applies the migrations; SEED=none) and once more on that same directory; medians printed.
  *
  *   npm run build && npx tsx bench/start-cost.ts [--runs 3]
+ * With DATABASE_URL set, every start uses that PostgreSQL database instead (migrated by the first
+ * start): what is left is the server's own start, without PGlite's.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -75,8 +77,11 @@ for (let i = 0; i < RUNS; i++) {
 }
 const f = (xs: Sample[]) =>
   `start ${median(xs.map((x) => x.startMs)).toFixed(0)} ms, RSS ${median(xs.map((x) => x.rssMiB)).toFixed(1)} MiB`;
+const each = (xs: Sample[]) =>
+  xs.map((x) => `${x.startMs.toFixed(0)} ms/${x.rssMiB.toFixed(1)} MiB`).join(', ');
 for (const [mode, r] of results) {
   console.log(
     `${mode.padEnd(6)} fresh DATA_DIR: ${f(r.fresh)} | existing: ${f(r.again)}  (${RUNS} runs, medians)`,
   );
+  console.log(`       every start: fresh ${each(r.fresh)}; existing ${each(r.again)}`);
 }

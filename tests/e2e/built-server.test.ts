@@ -11,9 +11,11 @@ import { startAppServer } from './harness';
 describe('the built server', () => {
   let server: ServerProcess;
 
+  // A first start on an empty DATA_DIR runs PGlite's initdb and every migration: slow on a
+  // loaded machine, so this start gets the whole hook's time.
   beforeAll(async () => {
-    server = await startAppServer();
-  });
+    server = await startAppServer({ timeoutMs: 280_000 });
+  }, 300_000);
   afterAll(() => server?.stop());
 
   it('runs dist/server/main.js with plain Node', () => {
