@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // One migrated database per run, copied by each file (tests/api/global-setup.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

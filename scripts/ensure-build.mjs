@@ -1,8 +1,10 @@
 // Builds the PWA when dist/client is missing or older than its sources (npm start on a fresh
-// clone), or always with --force (the end-to-end tests must run against the current code).
+// clone), or always with --force (the end-to-end tests must run against the current code); the
+// server's bundle (dist/server, scripts/build-server.mjs) likewise.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBuildStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist/client/index.html');
@@ -22,6 +24,12 @@ const built = fs.statSync(out, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
   newestMtime(path.join(root, p)),
 );
+if (force || serverBuildStale()) {
+  console.log(
+    force ? 'Construindo o servidor…' : 'Servidor ausente ou desatualizado: construindo…',
+  );
+  await buildServer();
+}
 if (!force && built > 0 && built >= Math.max(...sources)) process.exit(0);
 
 console.log(force ? 'Construindo o PWA…' : 'PWA ausente ou desatualizado: construindo…');

@@ -1,9 +1,10 @@
 /**
- * Starts the real server (server/main.ts) as a child process on a free port with its own
- * DATA_DIR, waits for /api/health, and stops it with SIGTERM. Used by the end-to-end tests and
- * the benchmarks, so both exercise exactly what `npm start` runs.
+ * Starts the real server as a child process on a free port with its own DATA_DIR, waits for
+ * /api/health, and stops it with SIGTERM. Used by the end-to-end tests and the benchmarks, so
+ * both exercise exactly what `npm start` runs: the built server (dist/server/main.js, rebuilt
+ * first when older than its sources). Another `entry` runs from source through tsx.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -35,7 +36,7 @@ export async function freePort(): Promise<number> {
 export interface StartOptions {
   env?: Record<string, string>;
   dataDir?: string;
-  /** Script to run instead of server/main.ts (e.g. the bare benchmark server). */
+  /** Script to run (through tsx) instead of the built server (e.g. the bare benchmark server). */
   entry?: string;
   timeoutMs?: number;
   healthPath?: string;
@@ -49,13 +50,19 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-srv-'));
   let log = '';
+  if (!options.entry) {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), '--if-stale'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+  }
   const child = spawn(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      options.entry ?? path.join(ROOT, 'server/main.ts'),
+      ...(options.entry
+        ? ['--import', 'tsx', options.entry]
+        : ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')]),
     ],
     {
       cwd: ROOT,

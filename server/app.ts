@@ -20,8 +20,9 @@ import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
 import { listenForBurialWrites } from './modules/burials/burials-read';
 import { burialRoutes } from './modules/burials/burials-routes';
-import { listenForCountChanges, newCountsCache } from './modules/cemeteries/cemeteries-read';
+import { listenForCountChanges } from './modules/cemeteries/cemeteries-read';
 import { cemeteryRoutes } from './modules/cemeteries/cemeteries-routes';
+import { newCountsCache } from './modules/cemeteries/counts-cache';
 import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
@@ -41,6 +42,7 @@ import { errorsPlugin } from './plugins/errors';
 import { faultInjectionAllowed, faultInjectionPlugin } from './plugins/fault-injection';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { accountLaneBound, loadSheddingPlugin, PUBLIC_LANE_FLOOR } from './plugins/load-shedding';
+import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   if (faultInjectionAllowed(process.env)) await app.register(faultInjectionPlugin);
+  // Before the routes: it describes every route registered after it.
+  await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {

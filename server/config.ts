@@ -1,9 +1,15 @@
 /**
  * Process configuration, read once from the environment and validated before anything starts:
  * a wrong or missing value stops the process with a readable list (docs/configuration.md lists each one).
+ *
+ * The environment is described by a TypeBox schema (EnvSchema: each variable's text, its
+ * default and its pt-BR message), then mapped to Config (toConfig). To add a variable: its line
+ * in EnvSchema, its field in Config, its line in toConfig.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Type, { type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
 
 export interface Config {
   port: number;
@@ -46,144 +52,218 @@ export class ConfigError extends Error {
   }
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Text in plain digits (no sign, point, exponent or hex) whose number is at most `max`. */
+const digits = (max: number, options: { default: string; message: string }) =>
+  Type.Refine(Type.String({ pattern: '^\\d+$', ...options }), (s) => Number(s) <= max);
+
+/** One of a few words. */
+const oneOf = (words: readonly string[], options: { default: string; message: string }) =>
+  Type.Union(
+    words.map((w) => Type.Literal(w)),
+    options,
+  );
+
+/**
+ * Every environment variable, as the text it holds after trimming (a blank one is unset).
+ * `message` is what the list says when the value is wrong; `{value}` is the value given (the
+ * wrong item, for a comma-separated list). A list is an array here: its text is split on commas.
+ */
+export const EnvSchema = Type.Object({
+  PORT: digits(65535, {
+    default: '3000',
+    message: 'PORT deve ser um número entre 0 e 65535 (recebido: "{value}")',
+  }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  DATA_DIR: Type.String({ default: './data' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      message: 'DATABASE_URL deve começar com postgres:// ou postgresql://',
+    }),
+  ),
+  JWT_SECRET: Type.Optional(
+    Type.String({ minLength: 32, message: 'JWT_SECRET deve ter pelo menos 32 caracteres' }),
+  ),
+  JWT_TTL_HOURS: Type.Refine(
+    Type.String({
+      default: '168',
+      message: 'JWT_TTL_HOURS deve ser um número de horas entre 1 e 2160',
+    }),
+    (s) => Number.isFinite(Number(s)) && Number(s) > 0 && Number(s) <= 24 * 90,
+  ),
+  ADMIN_EMAIL: Type.Optional(Type.String()),
+  ADMIN_PASSWORD: Type.Optional(Type.String()),
+  SEED: oneOf(['demo', 'none'], {
+    default: 'demo',
+    message: 'SEED deve ser "demo" ou "none" (recebido: "{value}")',
+  }),
+  CORS_ORIGINS: Type.Array(
+    Type.String({
+      pattern: '^https?://[^/\\s]+$',
+      message: 'CORS_ORIGINS: origem inválida "{value}" (use https://exemplo.gov.br)',
+    }),
+    { default: [] },
+  ),
+  LOG_LEVEL: oneOf(LOG_LEVELS, {
+    default: 'info',
+    message: `LOG_LEVEL deve ser um de: ${LOG_LEVELS.join(', ')}`,
+  }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({ pattern: '^https?://[^\\s]+$', message: 'PUBLIC_URL deve ser uma URL http(s)' }),
+  ),
+  CLIENT_DIR: Type.String({ default: 'dist/client' }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      message: 'SMTP_URL deve começar com smtp:// ou smtps://',
+    }),
+  ),
+  MAIL_FROM: Type.String({ default: 'Memorial <nao-responda@memorial.local>' }),
+  TRUST_PROXY: Type.String({ default: 'false' }),
+  BLOCKED_WORDS: Type.Array(Type.String(), { default: [] }),
+  BLOCKED_WORDS_FILE: Type.Optional(
+    Type.Refine(
+      Type.String({ message: 'BLOCKED_WORDS_FILE: arquivo não encontrado ({value})' }),
+      (file) => fs.existsSync(file),
+    ),
+  ),
+  SEARCH_RATE_PER_MINUTE: digits(100_000, {
+    default: '120',
+    message: 'SEARCH_RATE_PER_MINUTE deve ser um número inteiro entre 0 e 100000',
+  }),
+  UPLOAD_DIR: Type.Optional(Type.String()),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: '^rediss?://',
+      message: 'REDIS_URL deve começar com redis:// ou rediss://',
+    }),
+  ),
+  REDIS_PREFIX: Type.String({
+    pattern: '^[\\w:.-]{1,64}$',
+    default: 'memorial:',
+    message: 'REDIS_PREFIX: até 64 letras, números, ":", ".", "-" ou "_"',
+  }),
+  MAX_CONCURRENT: digits(100_000, {
+    default: '128',
+    message: 'MAX_CONCURRENT deve ser um número inteiro entre 0 e 100000',
+  }),
+  SEARCH_CACHE: oneOf(['on', 'off'], {
+    default: 'on',
+    message: 'SEARCH_CACHE deve ser on ou off',
+  }),
+});
+
+export type Env = Static<typeof EnvSchema>;
+
+/** What a variable's text becomes before the schema checks it (beyond trimming). */
+const PREPARE: Partial<Record<keyof Env, (text: string) => string>> = {
+  SEED: (text) => text.toLowerCase(),
+  PUBLIC_URL: (text) => text.replace(/\/+$/, ''),
+  // The message names the file as the process would open it.
+  BLOCKED_WORDS_FILE: (text) => path.resolve(text),
+};
+
+/** Rules between variables (each variable's own check is in EnvSchema). */
+const ACROSS: Array<(env: Env) => string | null> = [
+  (env) =>
+    (env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)
+      ? 'ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos'
+      : null,
+  // Several instances exist only on PostgreSQL (PGlite is one process by construction), and
+  // they must sign and check sessions with one secret (docs/decisions.md "Several instances").
+  (env) =>
+    env.REDIS_URL && !env.DATABASE_URL
+      ? 'REDIS_URL exige DATABASE_URL (PostgreSQL): o PGlite serve um processo só'
+      : null,
+  (env) =>
+    env.REDIS_URL && !env.JWT_SECRET
+      ? 'REDIS_URL exige JWT_SECRET: todas as instâncias assinam com o mesmo segredo'
+      : null,
+];
+
+/** The schema's variables read from `env`: trimmed, blank ones left out, lists split. */
+function readEnv(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(EnvSchema.properties)) {
+    const text = env[name]?.trim();
+    if (!text) continue;
+    if ((schema as TSchema & { type?: unknown }).type === 'array') {
+      raw[name] = text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+    } else {
+      raw[name] = PREPARE[name as keyof Env]?.(text) ?? text;
+    }
+  }
+  return raw;
+}
+
+/** A variable's schema with the message it carries. */
+type Described = TSchema & { message?: string; items?: Described };
+
+/**
+ * One message per wrong value (each item of a list), in the schema's order, then the rules
+ * between variables. Each variable is checked on its own, so every wrong one is listed.
+ */
+function problemsOf(env: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const wrong = (schema: Described | undefined, value: unknown) => {
+    if (schema?.message && !Value.Check(schema, value)) {
+      problems.push(schema.message.replace('{value}', String(value)));
+    }
+  };
+  for (const [name, schema] of Object.entries(EnvSchema.properties) as [string, Described][]) {
+    const value = env[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) wrong(schema.items, item);
+    else wrong(schema, value);
+  }
+  for (const rule of ACROSS) {
+    const problem = rule(env as Env);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const problems: string[] = [];
-  const str = (name: string): string | null => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? null : v.trim();
-  };
-
-  const portRaw = str('PORT') ?? '3000';
-  const port = Number(portRaw);
-  if (!/^\d+$/.test(portRaw) || port < 0 || port > 65535) {
-    problems.push(`PORT deve ser um número entre 0 e 65535 (recebido: "${portRaw}")`);
-  }
-  const host = str('HOST') ?? '127.0.0.1';
-  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
-
-  const databaseUrl = str('DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL deve começar com postgres:// ou postgresql://');
-  }
-
-  const jwtSecret = str('JWT_SECRET');
-  if (jwtSecret && jwtSecret.length < 32) {
-    problems.push('JWT_SECRET deve ter pelo menos 32 caracteres');
-  }
-  const ttlRaw = str('JWT_TTL_HOURS') ?? '168';
-  const ttlHours = Number(ttlRaw);
-  if (!Number.isFinite(ttlHours) || ttlHours <= 0 || ttlHours > 24 * 90) {
-    problems.push('JWT_TTL_HOURS deve ser um número de horas entre 1 e 2160');
-  }
-
-  const adminEmail = str('ADMIN_EMAIL');
-  const adminPassword = str('ADMIN_PASSWORD');
-  if ((adminEmail === null) !== (adminPassword === null)) {
-    problems.push('ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos');
-  }
-
-  const seedRaw = (str('SEED') ?? 'demo').toLowerCase();
-  if (seedRaw !== 'demo' && seedRaw !== 'none') {
-    problems.push(`SEED deve ser "demo" ou "none" (recebido: "${seedRaw}")`);
-  }
-
-  const corsOrigins = (str('CORS_ORIGINS') ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  for (const origin of corsOrigins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      problems.push(`CORS_ORIGINS: origem inválida "${origin}" (use https://exemplo.gov.br)`);
-    }
-  }
-
-  const logLevel = str('LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push(`LOG_LEVEL deve ser um de: ${LOG_LEVELS.join(', ')}`);
-  }
-
-  const publicHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  const publicUrl = (str('PUBLIC_URL') ?? `http://${publicHost}:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) {
-    problems.push('PUBLIC_URL deve ser uma URL http(s)');
-  }
-
-  const smtpUrl = str('SMTP_URL');
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
-    problems.push('SMTP_URL deve começar com smtp:// ou smtps://');
-  }
-
-  const blockedWords = (env.BLOCKED_WORDS ?? '')
-    .split(',')
-    .map((w) => w.trim())
-    .filter(Boolean);
-  const searchRaw = str('SEARCH_RATE_PER_MINUTE') ?? '120';
-  const searchPerMinute = Number(searchRaw);
-  if (!/^\d+$/.test(searchRaw) || searchPerMinute > 100_000) {
-    problems.push('SEARCH_RATE_PER_MINUTE deve ser um número inteiro entre 0 e 100000');
-  }
-  const maxConcurrentRaw = str('MAX_CONCURRENT') ?? '128';
-  const maxConcurrent = Number(maxConcurrentRaw);
-  if (!/^\d+$/.test(maxConcurrentRaw) || maxConcurrent > 100_000) {
-    problems.push('MAX_CONCURRENT deve ser um número inteiro entre 0 e 100000');
-  }
-  const searchCacheRaw = str('SEARCH_CACHE') ?? 'on';
-  if (searchCacheRaw !== 'on' && searchCacheRaw !== 'off') {
-    problems.push('SEARCH_CACHE deve ser on ou off');
-  }
-  const blockedWordsFileRaw = str('BLOCKED_WORDS_FILE');
-  const blockedWordsFile = blockedWordsFileRaw ? path.resolve(blockedWordsFileRaw) : null;
-  if (blockedWordsFile && !fs.existsSync(blockedWordsFile)) {
-    problems.push(`BLOCKED_WORDS_FILE: arquivo não encontrado (${blockedWordsFile})`);
-  }
-
-  const redisUrl = str('REDIS_URL');
-  if (redisUrl) {
-    if (!/^rediss?:\/\//.test(redisUrl)) {
-      problems.push('REDIS_URL deve começar com redis:// ou rediss://');
-    }
-    // Several instances exist only on PostgreSQL (PGlite is one process by construction), and
-    // they must sign and check sessions with one secret (docs/decisions.md "Several instances").
-    if (!databaseUrl) {
-      problems.push('REDIS_URL exige DATABASE_URL (PostgreSQL): o PGlite serve um processo só');
-    }
-    if (!jwtSecret) {
-      problems.push('REDIS_URL exige JWT_SECRET: todas as instâncias assinam com o mesmo segredo');
-    }
-  }
-  const redisPrefix = str('REDIS_PREFIX') ?? 'memorial:';
-  if (!/^[\w:.-]{1,64}$/.test(redisPrefix)) {
-    problems.push('REDIS_PREFIX: até 64 letras, números, ":", ".", "-" ou "_"');
-  }
-
+  const read = Value.Default(EnvSchema, readEnv(env)) as Record<string, unknown>;
+  const problems = problemsOf(read);
   if (problems.length > 0) throw new ConfigError(problems);
+  return toConfig(read as Env);
+}
 
+/** The checked environment as the app uses it. */
+function toConfig(env: Env): Config {
+  const port = Number(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   return {
     port,
-    host,
+    host: env.HOST,
     dataDir,
-    databaseUrl,
-    publicUrl,
-    jwtSecret,
-    jwtTtlSeconds: Math.round(ttlHours * 3600),
-    adminEmail,
-    adminPassword,
-    seed: seedRaw as 'demo' | 'none',
-    corsOrigins,
-    logLevel,
-    clientDir: path.resolve(str('CLIENT_DIR') ?? 'dist/client'),
-    smtpUrl,
-    mailFrom: str('MAIL_FROM') ?? 'Memorial <nao-responda@memorial.local>',
-    trustProxy: str('TRUST_PROXY') === 'true',
-    blockedWords,
-    blockedWordsFile,
-    searchPerMinute,
-    uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(dataDir, 'images')),
-    redisUrl,
-    redisPrefix,
-    maxConcurrent,
-    searchCache: searchCacheRaw !== 'off',
+    databaseUrl: env.DATABASE_URL ?? null,
+    publicUrl: env.PUBLIC_URL ?? `http://${publicHost}:${port}`,
+    jwtSecret: env.JWT_SECRET ?? null,
+    jwtTtlSeconds: Math.round(Number(env.JWT_TTL_HOURS) * 3600),
+    adminEmail: env.ADMIN_EMAIL ?? null,
+    adminPassword: env.ADMIN_PASSWORD ?? null,
+    seed: env.SEED,
+    corsOrigins: env.CORS_ORIGINS,
+    logLevel: env.LOG_LEVEL,
+    clientDir: path.resolve(env.CLIENT_DIR),
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY === 'true',
+    blockedWords: env.BLOCKED_WORDS,
+    blockedWordsFile: env.BLOCKED_WORDS_FILE ?? null,
+    searchPerMinute: Number(env.SEARCH_RATE_PER_MINUTE),
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'images')),
+    redisUrl: env.REDIS_URL ?? null,
+    redisPrefix: env.REDIS_PREFIX,
+    maxConcurrent: Number(env.MAX_CONCURRENT),
+    searchCache: env.SEARCH_CACHE !== 'off',
   };
 }

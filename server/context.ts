@@ -13,11 +13,11 @@ import type { InvalidationBus } from './lib/invalidation';
 import type { KeyLock } from './lib/key-lock';
 import type { Mailer } from './lib/mailer';
 import type { Limiter } from './lib/rate-limiter';
+import type { ReadCache } from './lib/read-cache';
 import type { TokenService } from './lib/tokens';
 import type { UserCache } from './lib/user-cache';
-import type { ReadCache } from './modules/burials/burials-cache';
 import type { BurialReads } from './modules/burials/burials-prepared';
-import type { CemeteryCountsCache } from './modules/cemeteries/cemeteries-read';
+import type { CemeteryCountsCache } from './modules/cemeteries/counts-cache';
 import type { PackHeld } from './modules/sync/pack-held';
 
 export interface AppContext {

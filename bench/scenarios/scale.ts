@@ -398,7 +398,7 @@ export async function scaleScenario(o: ScaleOptions): Promise<Row[]> {
     }
 
     // Detail and home list, each request a different record or page: the server keeps the
-    // answers it gave in memory (burials-cache.ts), so repeating a few ids would time the
+    // answers it gave in memory (server/lib/read-cache.ts), so repeating a few ids would time the
     // cache, not the database. Records drawn from the whole register.
     const ids = await withClient(url, async (c) => {
       const r = await c.query<{ id: string }>(

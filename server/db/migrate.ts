@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DbKind, SqlRunner } from './sql-runner';
 
+// Beside this module: server/db/migrations when run from source, dist/server/migrations in the
+// built server (one bundle, scripts/build-server.mjs copies them there).
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 74_220_615;
 

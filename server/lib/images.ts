@@ -23,7 +23,7 @@ import {
   UPLOAD_LIMITS,
   UPLOAD_MSG,
 } from '../../src/domain/upload-rules';
-import type { AppContext } from '../context';
+import type { Config } from '../config';
 import { HttpError } from './http-error';
 import { Semaphore } from './semaphore';
 
@@ -33,7 +33,7 @@ export { IMAGE_FILE_REGEX, IMAGE_KINDS, mediumNameOf, thumbNameOf };
 type ImageKind = (typeof IMAGE_KINDS)[number];
 
 /** All the pipeline needs of the app: where DATA_DIR is (the legacy import has no app). */
-export type ImageContext = Pick<AppContext, 'config'>;
+export type ImageContext = { config: Pick<Config, 'uploadDir'> };
 
 function isImageKind(value: unknown): value is ImageKind {
   return typeof value === 'string' && (IMAGE_KINDS as readonly string[]).includes(value);

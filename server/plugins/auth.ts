@@ -95,10 +95,20 @@ declare module 'fastify' {
  * the service with `can`, once the resource is read.
  */
 export function requireCan(action: Action, message: string = MSG.forbidden) {
-  return async (request: FastifyRequest) => {
+  const guard = async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized(MSG.unauthenticated);
     if (!canEver(request.user, action)) throw forbidden(message);
   };
+  guardActions.set(guard, action);
+  return guard;
+}
+
+/** The action each requireCan guard checks, for the API description (plugins/openapi.ts). */
+const guardActions = new WeakMap<object, Action>();
+
+/** The action a route handler guards, when it is one of requireCan's guards. */
+export function guardedAction(handler: unknown): Action | undefined {
+  return typeof handler === 'function' ? guardActions.get(handler) : undefined;
 }
 
 /**

@@ -75,7 +75,7 @@ export function readForm(body: TSchema, options: FormOptions): preHandlerAsyncHo
   const checkJson = checker(body);
   const checkForm = options.multipartBody ? checker(options.multipartBody) : checkJson;
   const refuse = () => new HttpError(415, options.notObject ?? MSG.unsupportedMedia);
-  return async (request: FastifyRequest) => {
+  const reader = async (request: FastifyRequest) => {
     if (request.isMultipart()) {
       const form = await readMultipart(request, {
         fileFields: options.fileFields,
@@ -98,6 +98,16 @@ export function readForm(body: TSchema, options: FormOptions): preHandlerAsyncHo
     if (options.notObject && (typeof json !== 'object' || Array.isArray(json))) throw refuse();
     request.body = checkJson(json);
   };
+  formReaders.add(reader);
+  return reader;
+}
+
+/** readForm's handlers, so the API description can say which routes also take multipart. */
+const formReaders = new WeakSet<object>();
+
+/** Whether a route handler is one of readForm's (a body as JSON or multipart/form-data). */
+export function isFormReader(handler: unknown): boolean {
+  return typeof handler === 'function' && formReaders.has(handler);
 }
 
 /** The files readForm read (none for a JSON body). */

@@ -7,12 +7,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/index';
 import { RateLimiter } from '../../server/lib/rate-limiter';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+let pgliteImage: Blob | null | undefined;
+/** The migrated PGlite data directory of this run (tests/api/global-setup.ts), read once. */
+function migratedPglite(): Blob | undefined {
+  if (pgliteImage === undefined) {
+    const file = inject('pgliteImage');
+    pgliteImage = file && fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : null;
+  }
+  return pgliteImage ?? undefined;
+}
 
 export interface Engine {
   name: 'pglite' | 'postgres';
@@ -27,13 +38,18 @@ export const engines: Engine[] = [
     : []),
 ];
 
+/**
+ * A database of its own for a test file; `template`: a copy of that (migrated) database
+ * instead of an empty one (tests/api/global-setup.ts).
+ */
 export async function createPgDatabase(
   baseUrl: string,
+  template: string | null = null,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `memorial_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -65,7 +81,7 @@ export async function startApp(
   extras: BuildExtras = {},
 ): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-api-'));
-  const pgDb = engine.url ? await createPgDatabase(engine.url) : null;
+  const pgDb = engine.url ? await createPgDatabase(engine.url, inject('pgTemplate') ?? null) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
@@ -77,10 +93,12 @@ export async function startApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
+  const image = pgDb ? undefined : migratedPglite();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: null,
     poolSize: 4,
+    ...(image ? { pgliteImage: image } : {}),
   });
   const limiter = new RateLimiter();
   const app = await buildApp({ config, database, limiter, ...extras });

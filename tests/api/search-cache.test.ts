@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
-import { TTL_MS } from '../../server/modules/burials/burials-cache';
+import { TTL_MS } from '../../server/lib/read-cache';
 import { writeStamp } from '../../server/modules/search/search-cache';
 import { HELD_MS, heldStats } from '../../server/modules/search/search-stats';
 import { lookupVocabulary } from '../../server/modules/search/search-vocab';

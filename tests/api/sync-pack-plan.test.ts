@@ -11,7 +11,8 @@
  * do not reproduce; without the collation in the statement this index is not used at all).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packPage, pageStatement, parsePackCursor } from '../../server/modules/sync/pack';
+import { packPage, pageStatement } from '../../server/modules/sync/pack';
+import { parsePackCursor } from '../../server/modules/sync/pack-cursor';
 import { readHorizon } from '../../server/modules/sync/sync';
 import { engines, type Harness, startApp } from './helpers';
 

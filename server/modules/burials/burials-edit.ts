@@ -34,7 +34,7 @@ import {
 } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/http-error';
 import { removeImages, storeImages } from '../../lib/images';
-import { countsChanged } from '../cemeteries/cemeteries-read';
+import { countsChanged } from '../cemeteries/public';
 import type { BurialRequest } from './burials-input';
 import { mergeEdit } from './burials-merge';
 import { forgetCached, getBurial } from './burials-read';

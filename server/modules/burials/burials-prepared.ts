@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { BurialCard, BurialRecord } from '../../../src/domain/burial-types';
 import type { Db } from '../../db/index';
-import { ReadCache } from './burials-cache';
+import { ReadCache } from '../../lib/read-cache';
 import { cardPhoto, cardSelection, RECORD_FROM, recordSelection } from './burials-projection';
 
 function prepareDetail(db: Db) {
@@ -46,7 +46,7 @@ function prepareRecentBefore(db: Db) {
 }
 
 /**
- * An app's prepared public reads and their caches (see burials-cache.ts for what the caches
+ * An app's prepared public reads and their caches (see lib/read-cache.ts for what the caches
  * promise): built once by buildApp (AppContext.burialReads).
  */
 export interface BurialReads {

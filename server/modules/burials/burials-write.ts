@@ -26,8 +26,8 @@ import {
 } from '../../db/schema';
 import { type HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { removeImages, type StoredImage, storeImages } from '../../lib/images';
-import { countsChanged } from '../cemeteries/cemeteries-read';
-import { deleteTributesOf } from '../tributes/tributes-write';
+import { countsChanged } from '../cemeteries/public';
+import { deleteTributesOf } from '../tributes/public';
 import type { BurialRequest } from './burials-input';
 import { forgetCached, getBurial } from './burials-read';
 

@@ -18,24 +18,10 @@
  */
 import type { Cemetery } from '../../../src/domain/cemetery-types';
 import type { AppContext } from '../../context';
-import { type PlanRow, toPlan } from '../map/plan';
+import { type PlanRow, toPlan } from '../map/public';
 
 export const COUNTS_TTL_MS = 60_000;
 export const MIN_RECOUNT_MS = 10_000;
-
-/** The per-process counts (AppContext.cemeteryCounts). */
-export interface CemeteryCountsCache {
-  held: Map<string, number> | null;
-  /** When the held counts were taken (ms since the epoch). */
-  countedAt: number;
-  /** A record was written here after the held counts were taken. */
-  dirty: boolean;
-  running: Promise<Map<string, number>> | null;
-}
-
-export function newCountsCache(): CemeteryCountsCache {
-  return { held: null, countedAt: 0, dirty: false, running: null };
-}
 
 const COUNTS_SQL = `
 SELECT cemiterio_id AS id, count(*)::int AS n FROM sepultados

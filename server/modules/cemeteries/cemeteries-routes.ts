@@ -21,8 +21,7 @@ import { PlanBodySchema, PlanSchema } from '../../../src/domain/schemas/map';
 import { notFound, unauthorized } from '../../lib/http-error';
 import { requireCan } from '../../plugins/auth';
 import { formValidatorCompiler, readForm } from '../../plugins/forms';
-import { PLAN_FORM, planUpdateOf } from '../map/map-routes';
-import { getPlan, savePlan } from '../map/plan';
+import { getPlan, PLAN_FORM, planUpdateOf, savePlan } from '../map/public';
 import { findCemetery, listCemeteries } from './cemeteries-read';
 import { createCemetery, editCemetery, mergeCemetery } from './cemeteries-write';
 

@@ -26,8 +26,8 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { removeImage } from '../../lib/images';
 import { EVERY_KEY } from '../../lib/invalidation';
-import { forgetCached } from '../burials/burials-read';
-import type { Tx } from '../burials/burials-write';
+import type { Tx } from '../burials/public';
+import { forgetCached } from '../burials/public';
 import { findCemetery, forgetCounts, type StoredCemeteryRow } from './cemeteries-read';
 
 const BATCH = 5_000;

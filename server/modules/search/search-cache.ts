@@ -19,7 +19,7 @@
  * the register's search, not this memory.
  */
 import type { AppContext } from '../../context';
-import { ReadCache, TTL_MS } from '../burials/burials-cache';
+import { ReadCache, TTL_MS } from '../../lib/read-cache';
 
 const MAX_ENTRIES = 5_000;
 /** ~1,500 pages of 50 cards and their suggestion lists: a crowd's queries (decision 0050). */

@@ -17,7 +17,7 @@ import {
 import type { QueryTerm, SearchQuery } from '../../../src/domain/search-query';
 import { MATCH, MIN_CONTAINS, phraseStarts } from '../../../src/domain/search-score';
 import { MIN_PARTIAL_DIGITS } from '../../../src/domain/search-text';
-import { cardPhoto } from '../burials/burials-projection';
+import { cardPhoto } from '../burials/public';
 import { PAIRS_EXPRESSION, planPairs } from './search-pairs';
 
 export interface SearchSqlOptions {

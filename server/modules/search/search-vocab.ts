@@ -15,7 +15,7 @@
 import { trigramPatterns, typoWords } from '../../../src/domain/search-fuzzy-bound';
 import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
-import { TTL_MS } from '../burials/burials-cache';
+import { TTL_MS } from '../../lib/read-cache';
 import { type TypoWords, type Vocabulary, vocabPatterns } from './search-sql';
 
 /** Patterns held at most (all dropped past it: a new stamp starts empty anyway). */

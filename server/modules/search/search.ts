@@ -17,7 +17,7 @@ import { MATCH } from '../../../src/domain/search-score';
 import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../../src/domain/search-types';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
-import { type CardRow, toCard } from '../burials/burials-projection';
+import { type CardRow, toCard } from '../burials/public';
 import { broadSuggestions } from './search-broad';
 import {
   buildPhraseSql,

@@ -9,7 +9,7 @@ import { normalizeEmail } from '../../../src/domain/user-rules';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { insertUser } from '../users/users';
+import { insertUser } from '../users/public';
 
 /** A valid CPF for generated accounts (check digits computed, not all-equal). */
 export function makeCpf(random: () => number = Math.random): string {

@@ -29,7 +29,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { newId } from '../../../src/domain/ids';
 import { connectionRunner } from '../../db/index';
 import { orderRegister } from '../../db/register-order';
-import { searchColumnsComputer } from '../search/search-columns';
+import { searchColumnsComputer } from '../search/public';
 import { CITY_CEMETERIES, cemeteryOf } from './seed-cemeteries';
 import { type GeneratedBurial, generateBurial, type Random } from './seed-generator';
 

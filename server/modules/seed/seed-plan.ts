@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import type { Bounds } from '../../../src/domain/geo';
 import type { AppContext } from '../../context';
-import { getPlan, savePlan } from '../map/plan';
+import { getPlan, savePlan } from '../map/public';
 import { CEMETERY_CENTER } from './seed-names';
 
 /** Graves are placed at the centre ± 0.0009°; the plan reaches a little beyond. */

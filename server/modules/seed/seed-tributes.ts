@@ -11,7 +11,7 @@ import { newId } from '../../../src/domain/ids';
 import type { AppContext } from '../../context';
 import { comentarios, sepultados, users } from '../../db/schema';
 import { removeImage, storeImage } from '../../lib/images';
-import { insertUser } from '../users/users';
+import { insertUser } from '../users/public';
 import { generatePassword, makeCpf } from './bootstrap';
 import { drawDemoPhoto } from './seed-photos';
 

@@ -11,7 +11,7 @@ import { newId } from '../../../src/domain/ids';
 import type { AppContext } from '../../context';
 import { sepultadoConcessionarios, sepultadoFotos, sepultados, users } from '../../db/schema';
 import { removeImages, type StoredImage, storeImage } from '../../lib/images';
-import { insertUser } from '../users/users';
+import { insertUser } from '../users/public';
 import { generatePassword, makeCpf } from './bootstrap';
 import { type GeneratedBurial, generateBurial, seededRandom } from './seed-generator';
 import { drawDemoPhoto } from './seed-photos';

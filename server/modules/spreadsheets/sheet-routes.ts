@@ -20,7 +20,7 @@ import { badRequest, HttpError } from '../../lib/http-error';
 import { EVERY_KEY } from '../../lib/invalidation';
 import { requireCan } from '../../plugins/auth';
 import { readMultipart } from '../../plugins/uploads';
-import { forgetCached } from '../burials/burials-read';
+import { forgetCached } from '../burials/public';
 import { refusedReport } from './sheet-import';
 import { checkUpload, importChecked, previewOfChecked } from './sheet-service';
 import { CONTENT_TYPE, exportStream } from './sheet-write';

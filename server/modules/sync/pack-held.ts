@@ -26,7 +26,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PackAnswer } from '../../../src/domain/sync-types';
 import { Semaphore } from '../../lib/semaphore';
-import { inFirstDownload, PACK_LIMIT } from './pack';
+import { inFirstDownload, PACK_LIMIT } from './pack-cursor';
 
 export const FIRST_PAGE_MS = 15 * 60_000;
 export const PAGE_MS = 60 * 60_000;

@@ -17,57 +17,15 @@
  * A delta sync thus costs the city's changes since the cursor (ids only for other cemeteries),
  * and a first download of a cemetery reads the stream once, carrying only its records.
  */
-import { SEP_MSG } from '../../../src/domain/burial-messages';
 import { encodePackRecords, type PackRecord } from '../../../src/domain/pack-format';
 import type { PackAnswer } from '../../../src/domain/sync-types';
 import type { AppContext } from '../../context';
 import { consume } from '../../lib/consume';
-import { badRequest } from '../../lib/http-error';
-import { cardPhoto } from '../burials/burials-projection';
-import { getPlan } from '../map/plan';
-import { MAX_SEQ, MAX_XID, type Position, readHorizon, START, waitedForHeldBack } from './sync';
-
-export const PACK_LIMIT = { default: 2000, max: 5000 } as const;
-
-interface PackCursor extends Position {
-  epoch: number;
-  start: string;
-}
-
-/** A pack cursor's parts, or null for none; a 400 when malformed. */
-export function parsePackCursor(text: string | undefined): PackCursor | null {
-  if (text === undefined || text === '') return null;
-  const [, epoch, xid, seq, start] =
-    /^(\d{1,9})\.(\d{1,20})\.(\d{1,19})\.(\d{1,20})$/.exec(text) ?? [];
-  if (
-    !epoch ||
-    !xid ||
-    !seq ||
-    !start ||
-    BigInt(xid) > MAX_XID ||
-    BigInt(seq) > MAX_SEQ ||
-    BigInt(start) > MAX_XID
-  ) {
-    throw badRequest(SEP_MSG.syncCursorInvalid, 'since');
-  }
-  const big = (s: string) => BigInt(s).toString();
-  return { epoch: Number(epoch), xid: big(xid), seq: big(seq), start: big(start) };
-}
-
-/**
- * Whether a page after `since` is part of a first download: no cursor yet, or a cursor still
- * below its walk's start S (the rows every copy reads once). After S come the changes made
- * since the copy began — a delta sync, small and answered at once. A malformed cursor: false
- * (packPage refuses it).
- */
-export function inFirstDownload(since: string | undefined): boolean {
-  try {
-    const cursor = parsePackCursor(since);
-    return cursor === null || BigInt(cursor.xid) < BigInt(cursor.start);
-  } catch {
-    return false;
-  }
-}
+import { cardPhoto } from '../burials/public';
+import { getPlan } from '../map/public';
+import { PACK_LIMIT, parsePackCursor } from './pack-cursor';
+import { readHorizon, waitedForHeldBack } from './sync';
+import { type Position, START } from './sync-position';
 
 /** A page of records, read from `rows` (a subquery of PACK_COLUMNS in stream order). */
 const pageOf = (rows: string) => `

@@ -19,8 +19,9 @@ import {
 import { pickEncoding, sendJsonBytes } from '../../lib/encoded-json';
 import { unauthorized } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
-import { editableIds } from '../burials/burials-access';
-import { PACK_LIMIT, packEtag, packPage } from './pack';
+import { editableIds } from '../burials/public';
+import { packEtag, packPage } from './pack';
+import { PACK_LIMIT } from './pack-cursor';
 import { SYNC_LIMIT, syncBurials, syncEtag } from './sync';
 import { syncInfo } from './sync-info';
 

@@ -35,12 +35,8 @@ import type { SyncAnswer } from '../../../src/domain/sync-types';
 import type { AppContext } from '../../context';
 import { consume } from '../../lib/consume';
 import { badRequest } from '../../lib/http-error';
-import {
-  RECORD_FROM,
-  RECORD_SELECT,
-  type RecordRow,
-  toRecord,
-} from '../burials/burials-projection';
+import { RECORD_FROM, RECORD_SELECT, type RecordRow, toRecord } from '../burials/public';
+import { MAX_SEQ, MAX_XID, type Position, START } from './sync-position';
 
 export const SYNC_LIMIT = { default: 500, max: 2000 } as const;
 
@@ -59,18 +55,9 @@ const HELD_BACK_WAITS_MS = [20, 50, 100];
  */
 const BUSY_IN_FLIGHT = 8;
 
-export const MAX_XID = 2n ** 64n - 1n;
-export const MAX_SEQ = 2n ** 63n - 1n;
-
-export interface Position {
-  xid: string;
-  seq: string;
-}
 interface Cursor extends Position {
   epoch: number;
 }
-
-export const START: Position = { xid: '0', seq: '0' };
 
 /** "<epoch>.<xid>.<seq>"; absent or "" is the beginning; anything else is a 400. */
 function parseCursor(text: string | undefined): Cursor | null {

@@ -17,12 +17,19 @@ import type { SearchQuery } from '../../domain/search-query';
 import {
   compareHits,
   prepareRecord,
+  type SearchableRecord,
   type SearchHit,
   scorePrepared,
 } from '../../domain/search-score';
 import { type Bits, emptyBits, set, take } from './bitset';
 import type { PackHandle } from './pack-handle';
-import type { PackHit } from './pack-search';
+
+/** A pack record as the search scores and shows it. */
+export interface PackHit extends SearchableRecord {
+  image: string | null;
+  thumb: string | null;
+  cemiterio: string | null;
+}
 
 export interface Bound {
   tier: number;

@@ -24,12 +24,7 @@
  */
 import { chooseFuzzyTerms, hasFuzzyTerm } from '../../domain/search-fuzzy';
 import type { QueryTerm, SearchQuery } from '../../domain/search-query';
-import {
-  compareHits,
-  MATCH,
-  type SearchableRecord,
-  type SearchHit,
-} from '../../domain/search-score';
+import { compareHits, MATCH, type SearchHit } from '../../domain/search-score';
 import { nameWords } from '../../domain/search-text';
 import type { SearchCard } from '../../domain/search-types';
 import type { MemorialDb } from '../db';
@@ -37,14 +32,10 @@ import { type Lookup, lookupFor, mergeLookups, similarTokens } from '../search/o
 import { and, type Bits, count } from './bitset';
 import { type PackHandle, packHandles } from './pack-handle';
 import { isNameKey, START, STREET, WHOLE, WHOLE_MAX_WORDS } from './pack-keys';
-import { type Group, readRanked } from './pack-ranked';
+import { type Group, type PackHit, readRanked } from './pack-ranked';
 
-/** A pack record as the search scores and shows it. */
-export interface PackHit extends SearchableRecord {
-  image: string | null;
-  thumb: string | null;
-  cemiterio: string | null;
-}
+// PackHit lives beside the ranked reads that make it; the search's callers take it from here.
+export type { PackHit } from './pack-ranked';
 
 export interface PackSearchResult {
   hits: SearchHit<PackHit>[];

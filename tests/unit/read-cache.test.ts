@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from '../../server/modules/burials/burials-cache';
+import { ReadCache } from '../../server/lib/read-cache';
 import type { BurialRecord } from '../../src/domain/burial-types';
 
 const record = (id: string, nome = 'Maria') =>

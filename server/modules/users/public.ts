@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of the user accounts (the one door between modules, checked by
+ * .dependency-cruiser.cjs): creating an account (the admin bootstrap and the demo seed).
+ */
+export { insertUser } from './users';
