@@ -14,7 +14,7 @@ import { SHEET_HEADERS } from '../src/domain/spreadsheet';
 import { loadCliConfig, openCliDatabase } from './cli-setup';
 import type { Database } from './db/index';
 import { HttpError } from './lib/http-error';
-import { isRefused } from './modules/spreadsheets/sheet-check';
+import { isRefused, isSkipped } from './modules/spreadsheets/sheet-check';
 import { refusedReport } from './modules/spreadsheets/sheet-import';
 import { checkUpload, importChecked } from './modules/spreadsheets/sheet-service';
 import { exportStream } from './modules/spreadsheets/sheet-write';
@@ -50,8 +50,11 @@ async function importFrom(database: Database, file: string, dryRun: boolean, rep
     console.log(`  ${h || '(sem nome)'} → ${field ? SHEET_HEADERS[field] : '(ignorada)'}`);
   });
   const refused = plan.rows.filter(isRefused);
+  const existing = plan.rows.filter((r) => isSkipped(r) && r.existing !== undefined).length;
+  const repeated = plan.rows.filter((r) => isSkipped(r) && r.repeats !== undefined).length;
+  const valid = plan.rows.length - refused.length - existing - repeated;
   console.log(
-    `${plan.rows.length} linhas: ${plan.rows.length - refused.length} válidas, ${refused.length} recusadas (lidas e conferidas em ${checked.seconds.toFixed(1)} s).`,
+    `${plan.rows.length} linhas: ${valid} válidas, ${existing} já cadastradas, ${repeated} repetidas na planilha, ${refused.length} recusadas (lidas e conferidas em ${checked.seconds.toFixed(1)} s).`,
   );
   for (const row of refused.slice(0, 10)) {
     const errors = Object.entries(row.errors).map(([f, m]) => `${f}: ${m}`);
@@ -65,7 +68,7 @@ async function importFrom(database: Database, file: string, dryRun: boolean, rep
       onProgress: (done, total) => console.log(`  ${done} / ${total}`),
     });
     console.log(
-      `Criados ${outcome.criados}, atualizados ${outcome.atualizados}, sem mudança ${outcome.iguais}, recusados ${outcome.recusados}.`,
+      `Criados ${outcome.criados}, atualizados ${outcome.atualizados}, sem mudança ${outcome.iguais}, já cadastrados ${outcome.existentes}, repetidos na planilha ${outcome.repetidas}, recusados ${outcome.recusados}.`,
     );
   }
   // After the import too: an update can still be refused (dates crossing the stored ones).

@@ -9,6 +9,8 @@ export const SEP_MSG = {
   quadraRequired: 'Quadra é obrigatória',
   chapaRequired: 'Placa é obrigatória',
   // Form rules (ours)
+  /** A sheet's empty death-date cell (the form keeps the spec's "inválida" for any bad value). */
+  dtFalRequired: 'A data de falecimento é obrigatória (DD/MM/AAAA)',
   dtNascInvalid: 'Data de nascimento inválida (DD/MM/AAAA)',
   dtNascAfterDtFal: 'A data de nascimento não pode ser posterior à data de falecimento',
   idadeInvalid: 'A idade deve ser um número inteiro entre 0 e 150',

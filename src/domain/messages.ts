@@ -15,7 +15,10 @@ export const MSG = {
 
   // Server answers (ours, spec §8 leaves them to the server)
   duplicateUser: 'E-mail ou CPF já cadastrado.',
-  registered: 'Cadastro realizado com sucesso! Faça login para continuar.',
+  // Also true for the taken e-mail answered the same (docs/decisions.md "Registration"): the
+  // owner of that address is e-mailed too.
+  registered:
+    'Cadastro realizado com sucesso! Antes de publicar homenagens, confirme seu e-mail pelo link que enviamos para ele. Faça login para continuar.',
   loginOk: 'Login realizado com sucesso!',
   loginFailed: 'E-mail ou senha inválidos.',
   tooManyAttempts: 'Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.',

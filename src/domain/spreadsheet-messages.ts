@@ -14,6 +14,10 @@ export const SHEET_MSG = {
   badId: 'Identificador inválido: deixe vazio para criar um registro novo.',
   unknownId: 'Nenhum registro com este identificador: deixe vazio para criar um registro novo.',
   duplicateId: 'Este identificador aparece em mais de uma linha da planilha.',
+  alreadyPresent:
+    'Já cadastrado: há um registro com o mesmo nome, data de falecimento, quadra e placa neste cemitério. A linha não será gravada de novo.',
+  repeatedRow: (linha: number) =>
+    `Repete a linha ${linha} da planilha (mesmo nome, data de falecimento, quadra, placa e cemitério): não será gravada de novo.`,
   importFailed:
     'A importação parou por um erro no servidor. Os lotes já gravados ficaram; confira e envie a planilha de novo.',
 } as const;

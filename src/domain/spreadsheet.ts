@@ -6,6 +6,7 @@
  * Pure: the server (API and CLI) and the admin screen share it.
  */
 import { FIELD_LABELS } from './burial-labels';
+import { SEP_MSG } from './burial-messages';
 import {
   BURIAL_FIELDS,
   type BurialField,
@@ -18,6 +19,7 @@ import {
 } from './burial-rules';
 import { isId } from './ids';
 import { controlCharMessage, hasForbiddenControl } from './input-rules';
+import { foldText } from './search-text';
 import { SHEET_MSG } from './spreadsheet-messages';
 
 /** Every column a sheet may carry: the record's id (updates) and the form's fields. */
@@ -168,11 +170,27 @@ export function checkRow(cells: readonly string[], mapping: SheetMapping): Check
     input[field] = value;
   });
   const ruleErrors = validateBurial(input, { partial: update });
+  // The form's text for a date that does not parse; an empty cell is a missing value.
+  if (ruleErrors.dtFal && String(input.dtFal ?? '').trim() === '') {
+    ruleErrors.dtFal = SEP_MSG.dtFalRequired;
+  }
   for (const [field, message] of Object.entries(ruleErrors)) {
     if (!errors[field] && message) errors[field] = message;
   }
   if (Object.keys(errors).length > 0) return { id, values: {}, errors };
   return { id, values: normalizeBurial(input), errors };
+}
+
+/**
+ * What makes a row without an id the same burial as a record (or as another row): name, date
+ * of death, quadra and placa, each folded (case, accents, spaces: search-text.ts foldText).
+ * The cemetery is compared apart (the server resolves a name to its cemetery).
+ */
+export function burialMatchKey(values: Partial<BurialValues>): string {
+  const fold = (v: unknown) => foldText(String(v ?? ''));
+  return [fold(values.nome), values.dtFal ?? '', fold(values.quadra), fold(values.chapa)].join(
+    '\u0000',
+  );
 }
 
 /** Free-text columns (the ones export neutralizes; numbers and dates never start a formula). */

@@ -215,6 +215,20 @@ export function tributeAuthorName(name: string | null | undefined, userDeleted: 
   return trimmed ? trimmed : TRIBUTE_MSG.anonymous;
 }
 
+/**
+ * The author's id from a tribute's `user`: the id this API answers, or an object with `_id`/`id`
+ * (spec §3 allows both; copies kept on a device may still hold the object).
+ */
+export function tributeAuthorId(user: unknown): string | null {
+  if (typeof user === 'string') return user || null;
+  if (user !== null && typeof user === 'object') {
+    const { _id, id } = user as { _id?: unknown; id?: unknown };
+    if (typeof _id === 'string' && _id) return _id;
+    if (typeof id === 'string' && id) return id;
+  }
+  return null;
+}
+
 /** The paging cursor of an item: "createdAt_id" (what `before` takes). */
 export function tributeCursor(item: { createdAt: string; _id: string }): string {
   return `${item.createdAt}_${item._id}`;

@@ -3,15 +3,7 @@
  * derived from schemas/tribute.ts.
  */
 import type { Static } from 'typebox';
-import type {
-  TributeAuthorSchema,
-  TributeBodySchema,
-  TributeItemSchema,
-  TributeListSchema,
-} from './schemas/tribute';
-
-/** The author as anyone may see them: a name and an avatar file, nothing that identifies. */
-export type TributeAuthor = Static<typeof TributeAuthorSchema>;
+import type { TributeBodySchema, TributeItemSchema, TributeListSchema } from './schemas/tribute';
 
 /** One tribute, as listed and as answered by POST (product spec §3 "Comment"). */
 export type TributeItem = Static<typeof TributeItemSchema>;

@@ -106,6 +106,17 @@ export function checkPassword(password: string | undefined): string | null {
   return isStrongPassword(password ?? '') ? null : MSG.passwordWeak;
 }
 
+/**
+ * An `image` text that names no photo: spec §7's "missing, empty, null, undefined or /", also
+ * as the words a form makes of a missing value ("null", "undefined"). Echoed back, it changes
+ * nothing.
+ */
+export function namesNoImage(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return true;
+  const v = value.trim().toLowerCase();
+  return v === '' || v === '/' || v === 'null' || v === 'undefined';
+}
+
 /** Field → message for every rule the registration form and POST /users/register share. */
 export function validateRegistration(input: RegistrationInput): FieldErrors {
   const errors: FieldErrors = {};

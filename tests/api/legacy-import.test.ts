@@ -252,6 +252,49 @@ describe.each(engines)('import:legacy ($name)', (engine) => {
     );
     expect(hash?.password_hash).toMatch(/^\$argon2id\$/);
   });
+
+  it('a migrated citizen posts a tribute at once: the imported address counts as verified', async () => {
+    const { sql } = h.app.ctx.database;
+    const email = exported.info.loginEmail;
+    h.limiter.clear();
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email, password: LEGACY_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const { token, user } = login.json() as { token: string; user: { _id: string } };
+    const me = await h.app.inject({
+      method: 'GET',
+      url: '/api/users/checkuser',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json()).toMatchObject({ emailVerified: true });
+    const recordId = exported.info.recordIds[0] as string;
+    const posted = await h.app.inject({
+      method: 'POST',
+      url: `/api/sepultados/${recordId}/comentarios`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { comentario: 'Primeira homenagem depois da mudança.' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json()).toMatchObject({ user: user._id });
+
+    // An account imported before imports counted as verified is marked by the next run, and
+    // only that one changes.
+    await sql.query('UPDATE users SET email_verified = false WHERE email = $1', [email]);
+    const again = await run(h, exported.dir);
+    expect(again.users.updated).toBe(1);
+    const [row] = await sql.query<{ email_verified: boolean }>(
+      'SELECT email_verified FROM users WHERE email = $1',
+      [email],
+    );
+    expect(row?.email_verified).toBe(true);
+    const [unverified] = await sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE NOT email_verified',
+    );
+    expect(unverified?.n).toBe(0);
+  });
 });
 
 describe.each(engines)('import:legacy --dry-run and other export layouts ($name)', (engine) => {

@@ -255,6 +255,57 @@ describe.each(engines)('planilhas ($name)', (engine) => {
     }
   });
 
+  it('a sheet imported twice does not double the register; a repeated row is written once', async () => {
+    const csv = [
+      'Nome;Data de Falecimento;Quadra;Placa;Cemitério',
+      'Hermenegildo Duplicado;10/10/2010;7;70;Cemitério do Repouso',
+      'Benedita Duplicada;11/11/2011;8;80;',
+      // Row 2 again after folding (case, accents, spaces, the other date form).
+      'HERMENEGILDO  duplicado;2010-10-10; 7 ;70;cemiterio do repouso',
+      // Another placa: another grave, another record.
+      'Hermenegildo Duplicado;10/10/2010;7;71;Cemitério do Repouso',
+    ].join('\n');
+    const before = await count(h);
+    const first = (await upload(h, admin, 'previa', csv)).json() as SheetPreview;
+    expect(first).toMatchObject({ total: 4, validas: 3, criar: 3, existentes: 0, repetidas: 1 });
+    expect(first.linhas.find((r) => r.linha === 4)).toMatchObject({ acao: 'repetida', repete: 2 });
+    const imported = resultOf((await upload(h, admin, 'importar', csv)).body);
+    expect(imported).toMatchObject({ criados: 3, existentes: 0, repetidas: 1, recusados: 0 });
+    expect(await count(h)).toBe(before + 3);
+
+    const again = (await upload(h, admin, 'previa', csv)).json() as SheetPreview;
+    expect(again).toMatchObject({ total: 4, validas: 0, criar: 0, existentes: 4, repetidas: 0 });
+    const [stored] = await h.app.ctx.database.sql.query<{ id: string }>(
+      "SELECT id FROM sepultados WHERE nome = 'Hermenegildo Duplicado' AND chapa = '70'",
+    );
+    expect(again.linhas.find((r) => r.linha === 2)).toMatchObject({
+      acao: 'existente',
+      registro: stored?.id,
+    });
+    const second = resultOf((await upload(h, admin, 'importar', csv)).body);
+    expect(second).toMatchObject({ criados: 0, atualizados: 0, existentes: 4, recusados: 0 });
+    expect(await count(h)).toBe(before + 3);
+
+    // The same person in another cemetery, or another date, is another record.
+    const elsewhere = [
+      'Nome;Data de Falecimento;Quadra;Placa;Cemitério',
+      'Hermenegildo Duplicado;10/10/2010;7;70;Cemitério da Saudade',
+      'Hermenegildo Duplicado;10/10/2011;7;70;Cemitério do Repouso',
+    ].join('\n');
+    const other = (await upload(h, admin, 'previa', elsewhere)).json() as SheetPreview;
+    expect(other).toMatchObject({ criar: 2, existentes: 0, repetidas: 0 });
+  });
+
+  it('an empty death date is reported as required, a wrong one as invalid', async () => {
+    const csv =
+      'Nome;Data de falecimento;Quadra;Placa\nSem Data;;1;1\nData Errada;32/01/2020;1;2\n';
+    const p = (await upload(h, admin, 'previa', csv)).json() as SheetPreview;
+    expect(p.comErro.map((r) => r.erros)).toEqual([
+      { dtFal: SEP_MSG.dtFalRequired },
+      { dtFal: SEP_MSG.dtFalInvalid },
+    ]);
+  });
+
   it('hostile files get pt-BR 4xx answers, never a 500', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const notSheet = await upload(h, admin, 'previa', png, { name: 'x.png' });

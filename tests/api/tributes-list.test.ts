@@ -203,17 +203,11 @@ describe.each(engines)('listing tributes ($name)', (engine) => {
     expect(del.statusCode).toBe(200);
 
     const { items } = await list(h, id);
-    expect(items.map((i) => [i.texto, i.autor, i.user?.name ?? null, i.autorImage])).toEqual([
+    expect(items.map((i) => [i.texto, i.autor, i.user, i.autorImage])).toEqual([
       ['Da Maria', 'Usuário removido', null, null],
-      ['Do João', 'João Batista', 'João Batista', `${'a'.repeat(32)}.webp`],
+      ['Do João', 'João Batista', joao.id, `${'a'.repeat(32)}.webp`],
       ['Importado do livro', 'Anônimo', null, null],
     ]);
-    expect(items[1]?.user).toEqual({
-      _id: joao.id,
-      id: joao.id,
-      name: 'João Batista',
-      image: `${'a'.repeat(32)}.webp`,
-    });
     maria = await actor(h, 'usuario', 'Maria das Dores');
   });
 });

@@ -37,7 +37,7 @@ describe.each(engines)('posting tributes ($name)', (engine) => {
       _id: item.id,
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       sepultadoId: recordId,
-      user: { _id: maria.id, id: maria.id, name: 'Maria das Dores', image: null },
+      user: maria.id,
       autor: 'Maria das Dores',
       autorImage: null,
       texto: 'Saudades eternas, vó.',

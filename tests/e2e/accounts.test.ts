@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
+import { ACCOUNT_MSG } from '../../src/domain/account-messages';
 import {
   ADMIN,
   launchBrowser,
@@ -99,10 +100,12 @@ describe('accounts: verification, password, user management', () => {
     await visible('E-mail verificado com sucesso!');
     await visible('Você já pode fechar esta página.');
     await screenshot(page, 'accounts-verified');
-    // The token is single use: the page asked exactly once, and the same link now fails.
+    // The token is single use: the page asked exactly once; the same link opened again says
+    // the address is confirmed (not "Link inválido ou expirado").
     expect(verifyCalls).toHaveLength(1);
     await page.reload();
-    await visible('Link inválido ou expirado');
+    await visible(ACCOUNT_MSG.alreadyVerified);
+    expect(await page.getByText('Link inválido ou expirado').count()).toBe(0);
 
     await page.goto('/user/profile');
     await page.getByRole('button', { name: 'Editar' }).waitFor();

@@ -7,6 +7,8 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
+import { MSG } from '../../src/domain/messages';
+import { AUTH_TEXT } from '../../src/lib/texts/account-texts';
 import {
   ADMIN,
   launchBrowser,
@@ -98,6 +100,9 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     await screenshot(page, 'register-filled');
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await page.waitForURL('**/login');
+    // Success says what comes before a tribute: confirming the e-mail.
+    await page.getByText(MSG.registered).waitFor();
+    expect(MSG.registered).toContain('confirme seu e-mail');
   });
 
   it('answers a taken e-mail like a new one: the server message, then the login page', async () => {
@@ -112,7 +117,7 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     await page.getByLabel('Confirmar senha').fill(PERSON.password);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Cadastrar' }).click();
-    await page.getByText('Cadastro realizado com sucesso! Faça login para continuar.').waitFor();
+    await page.getByText(MSG.registered).waitFor();
     await page.waitForURL('**/login');
     expect(await page.getByText('E-mail ou CPF já cadastrado.').count()).toBe(0);
   });
@@ -241,6 +246,34 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
       await openMenu();
       await page.getByRole('navigation').getByRole('link', { name: 'Perfil' }).waitFor();
       await page.getByText('Recentes').first().waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('offline, login and registration say there is no connection, not a refusal', async () => {
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    try {
+      await page.goto('/login');
+      await logIn(PERSON.email, PERSON.password);
+      await page.getByText(AUTH_TEXT.offline).waitFor();
+      expect(await page.getByText(AUTH_TEXT.loginFailed, { exact: true }).count()).toBe(0);
+      await screenshot(page, 'offline-login-attempt');
+
+      await page.goto('/register');
+      await page.getByLabel('Nome').fill('Pessoa Sem Sinal');
+      await page.getByLabel('CPF').fill('11144477735');
+      await page.getByLabel('Telefone').fill('1133334444');
+      await page.getByLabel('E-mail').fill('sem.sinal@exemplo.com.br');
+      await page.getByLabel('Senha', { exact: true }).fill(PERSON.password);
+      await page.getByLabel('Confirmar senha').fill(PERSON.password);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Cadastrar' }).click();
+      await page.getByText(AUTH_TEXT.offline).waitFor();
+      expect(await page.getByText(AUTH_TEXT.registerFailed, { exact: true }).count()).toBe(0);
+      // What was typed stays for when the signal returns.
+      expect(await page.getByLabel('Nome').inputValue()).toBe('Pessoa Sem Sinal');
     } finally {
       await context.setOffline(false);
     }

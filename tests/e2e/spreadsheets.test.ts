@@ -83,4 +83,28 @@ describe('spreadsheets: preview with per-cell errors, import of the valid rows',
     await page.getByText('Benedita Aparecida Quintino').first().waitFor();
     expect(await page.getByText('Linha Errada').count()).toBe(0);
   });
+
+  it('the same file chosen again: nothing new, the rows already in the register counted', async () => {
+    await page.goto('/admin/planilhas');
+    await page.getByRole('heading', { name: 'Planilhas', level: 1 }).waitFor();
+    await page.getByLabel('Arquivo da planilha').setInputFiles({
+      name: 'sepultados.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV, 'utf8'),
+    });
+    await page
+      .getByText('3 linhas: 0 válidas (0 novos, 0 atualizações), 2 já cadastradas e 1 com erro.')
+      .waitFor();
+    await expect(page.getByText('Já cadastrado: não será gravado de novo').count()).resolves.toBe(
+      2,
+    );
+    const importButton = page.getByRole('button', { name: 'Importar 0 registros válidos' });
+    expect(await importButton.isDisabled()).toBe(true);
+    // The note over the table is whole on a phone, not cut at the table's edge.
+    const note = page.getByText(/^Linhas com erro primeiro/);
+    const box = await note.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    await screenshot(page, 'planilha-reimportada');
+  });
 });

@@ -11,12 +11,7 @@ export function tribute(createdAt: string, overrides: Partial<TributeItem> = {})
     _id: id,
     id,
     sepultadoId: '65f0000000000000000000aa',
-    user: {
-      _id: 'u1u1u1u1u1u1u1u1u1u1u1u1',
-      id: 'u1u1u1u1u1u1u1u1u1u1u1u1',
-      name: 'Ana',
-      image: null,
-    },
+    user: 'u1u1u1u1u1u1u1u1u1u1u1u1',
     autor: 'Ana',
     autorImage: null,
     texto: `homenagem ${n}`,

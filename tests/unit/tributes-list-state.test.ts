@@ -63,7 +63,7 @@ describe('tribute list state', () => {
 
   it('lets the author and admins delete, nobody else', () => {
     const item = tribute('2025-05-01T00:00:00.000Z');
-    const author = item.user?._id;
+    const author = item.user ?? undefined;
     expect(canDeleteTribute(item, { userId: author, role: 'usuario' })).toBe(true);
     expect(canDeleteTribute(item, { userId: 'outro', role: 'usuario' })).toBe(false);
     expect(canDeleteTribute(item, { userId: 'outro', role: 'concessionario' })).toBe(false);
@@ -71,5 +71,16 @@ describe('tribute list state', () => {
     expect(canDeleteTribute(item, { userId: null, role: 'usuario' })).toBe(false);
     // An anonymous tribute (no user) is never "mine" for an empty id.
     expect(canDeleteTribute({ ...item, user: null }, { userId: '', role: 'usuario' })).toBe(false);
+  });
+
+  it('tells the author of a copy kept on the device from before `user` became the id', () => {
+    const item = tribute('2025-05-01T00:00:00.000Z');
+    // An older answer's shape, still in IndexedDB: the author as an object (spec §3 allows it).
+    const kept = { ...item, user: { _id: 'u2u2u2u2u2u2u2u2u2u2u2u2', name: 'Rui', image: null } };
+    const stored = kept as unknown as typeof item;
+    expect(canDeleteTribute(stored, { userId: 'u2u2u2u2u2u2u2u2u2u2u2u2', role: 'usuario' })).toBe(
+      true,
+    );
+    expect(canDeleteTribute(stored, { userId: 'outro', role: 'usuario' })).toBe(false);
   });
 });

@@ -20,12 +20,15 @@ function tally(rows: { inserted: boolean }[]): Written {
   return { created, updated: rows.length - created };
 }
 
-const USER_SQL = `INSERT INTO users (id, name, email, cpf, phone, role, password_hash, created_at, updated_at)
-SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+// Imported accounts count as verified (docs/decisions.md "Importing the original app's data"):
+// the people used these addresses in the original app, whose client cannot ask for a link.
+const USER_SQL = `INSERT INTO users (id, name, email, cpf, phone, role, password_hash, created_at,
+  updated_at, email_verified)
+SELECT *, true FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
   $7::text[], $8::timestamptz[], $9::timestamptz[])
 ON CONFLICT (id) DO UPDATE SET
   name = EXCLUDED.name, email = EXCLUDED.email, cpf = EXCLUDED.cpf, phone = EXCLUDED.phone,
-  role = EXCLUDED.role,
+  role = EXCLUDED.role, email_verified = true,
   -- Only a hash the import wrote is replaced: one made in Memorial (the Argon2id rehash at the
   -- first login, a reset) is never undone by importing again.
   password_hash = CASE WHEN users.password_hash ~ '^[$]2' OR users.password_hash = '${NO_PASSWORD}'
@@ -35,6 +38,8 @@ ON CONFLICT (id) DO UPDATE SET
   updated_at = now()
 WHERE (users.name, users.email, users.cpf, users.phone, users.role)
     IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.email, EXCLUDED.cpf, EXCLUDED.phone, EXCLUDED.role)
+  -- An account imported before imports counted as verified is marked on the next run.
+  OR NOT users.email_verified
   OR ((users.password_hash ~ '^[$]2' OR users.password_hash = '${NO_PASSWORD}')
     AND users.password_hash <> EXCLUDED.password_hash)
 RETURNING (xmax = 0) AS inserted`;

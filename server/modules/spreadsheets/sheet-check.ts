@@ -15,13 +15,17 @@ import {
   unmappedRequired,
 } from '../../../src/domain/spreadsheet';
 import { SHEET_MSG } from '../../../src/domain/spreadsheet-messages';
-import type { SheetPreview } from '../../../src/domain/spreadsheet-types';
+import type { SheetPreview, SheetPreviewRow } from '../../../src/domain/spreadsheet-types';
 import type { Database } from '../../db/index';
 import type { Sheet, SheetRow } from './sheet-read';
 
 export interface PlannedRow extends CheckedRow {
   linha: number;
   cells: string[];
+  /** A live record this row (without an id) equals: not written (sheet-duplicates.ts). */
+  existing?: string;
+  /** The earlier row of the sheet this one equals: not written twice. */
+  repeats?: number;
 }
 
 export interface SheetPlan {
@@ -83,16 +87,28 @@ export function isRefused(row: PlannedRow): boolean {
   return Object.keys(row.errors).length > 0;
 }
 
-function rowOut(row: PlannedRow) {
+/** Valid, but equal to a record already there or to an earlier row: nothing to write. */
+export function isSkipped(row: PlannedRow): boolean {
+  return !isRefused(row) && (row.existing !== undefined || row.repeats !== undefined);
+}
+
+type RowAction = SheetPreviewRow['acao'];
+
+function actionOf(row: PlannedRow): RowAction {
+  if (isRefused(row)) return 'recusar';
+  if (row.existing !== undefined) return 'existente';
+  if (row.repeats !== undefined) return 'repetida';
+  return row.id ? 'atualizar' : 'criar';
+}
+
+function rowOut(row: PlannedRow): SheetPreviewRow {
   return {
     linha: row.linha,
     valores: row.cells,
     erros: row.errors as Record<string, string>,
-    acao: isRefused(row)
-      ? ('recusar' as const)
-      : row.id
-        ? ('atualizar' as const)
-        : ('criar' as const),
+    acao: actionOf(row),
+    ...(row.existing !== undefined ? { registro: row.existing } : {}),
+    ...(row.repeats !== undefined ? { repete: row.repeats } : {}),
   };
 }
 
@@ -102,15 +118,19 @@ export function previewOf(
   plan: SheetPlan,
   seconds: number,
 ): SheetPreview {
-  let criar = 0;
-  let atualizar = 0;
+  const counts: Record<RowAction, number> = {
+    criar: 0,
+    atualizar: 0,
+    recusar: 0,
+    existente: 0,
+    repetida: 0,
+  };
   const comErro: PlannedRow[] = [];
   for (const row of plan.rows) {
-    if (isRefused(row)) {
-      if (comErro.length < SHEET_LIMITS.previewRefused) comErro.push(row);
-    } else if (row.id) atualizar += 1;
-    else criar += 1;
+    counts[actionOf(row)] += 1;
+    if (isRefused(row) && comErro.length < SHEET_LIMITS.previewRefused) comErro.push(row);
   }
+  const { criar, atualizar } = counts;
   return {
     colunas: sheet.headers.map((cabecalho, i) => ({
       cabecalho,
@@ -121,7 +141,9 @@ export function previewOf(
     validas: criar + atualizar,
     criar,
     atualizar,
-    recusadas: plan.rows.length - criar - atualizar,
+    recusadas: counts.recusar,
+    existentes: counts.existente,
+    repetidas: counts.repetida,
     faltando: plan.missing.map((f) => SHEET_HEADERS[f as keyof typeof SHEET_HEADERS]),
     linhas: plan.rows.slice(0, SHEET_LIMITS.previewRows).map(rowOut),
     comErro: comErro.map(rowOut),

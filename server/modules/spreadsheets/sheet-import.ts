@@ -16,7 +16,7 @@ import {
 import { newId } from '../../../src/domain/ids';
 import { SHEET_HEADERS } from '../../../src/domain/spreadsheet';
 import type { Database, SqlRunner } from '../../db/index';
-import { isRefused, type PlannedRow, type SheetPlan } from './sheet-check';
+import { isRefused, isSkipped, type PlannedRow, type SheetPlan } from './sheet-check';
 import { csvText } from './sheet-write';
 
 export const BATCH = 500;
@@ -53,6 +53,9 @@ export interface ImportOutcome {
   criados: number;
   atualizados: number;
   iguais: number;
+  /** Rows equal to a record already there, and rows repeating an earlier row: not written. */
+  existentes: number;
+  repetidas: number;
   recusados: number;
   /** Ids of the records updated (their cached copies go). */
   updatedIds: string[];
@@ -119,7 +122,7 @@ export async function importPlan(
   plan: SheetPlan,
   options: { userId: string | null; onProgress?: (done: number, total: number) => void },
 ): Promise<ImportOutcome> {
-  const valid = plan.rows.filter((r) => !isRefused(r));
+  const valid = plan.rows.filter((r) => !isRefused(r) && !isSkipped(r));
   let criados = 0;
   let atualizados = 0;
   let iguais = 0;
@@ -154,6 +157,8 @@ export async function importPlan(
     criados,
     atualizados,
     iguais,
+    existentes: plan.rows.filter((r) => !isRefused(r) && r.existing !== undefined).length,
+    repetidas: plan.rows.filter((r) => !isRefused(r) && r.repeats !== undefined).length,
     recusados: refused.length,
     updatedIds,
     refused,

@@ -115,6 +115,8 @@ export const sheetRoutes: FastifyPluginAsyncTypebox = async (app) => {
           criados: outcome.criados,
           atualizados: outcome.atualizados,
           iguais: outcome.iguais,
+          existentes: outcome.existentes,
+          repetidas: outcome.repetidas,
           recusados: outcome.recusados,
           relatorio: refusedReport(checked.sheet.headers, outcome.refused),
         });

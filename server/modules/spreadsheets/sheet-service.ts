@@ -15,6 +15,7 @@ import type { SheetPreview } from '../../../src/domain/spreadsheet-types';
 import type { Database } from '../../db/index';
 import { badRequest } from '../../lib/http-error';
 import { planSheet, previewOf, type SheetPlan } from './sheet-check';
+import { markDuplicates } from './sheet-duplicates';
 import { type ImportOutcome, importPlan } from './sheet-import';
 import { readSheet, type Sheet } from './sheet-read';
 
@@ -57,6 +58,7 @@ export async function checkUpload(
   const sheet = await readSheet(data);
   const settled = mappingFor(sheet, mapping);
   const plan = await planSheet(database, sheet, settled);
+  await markDuplicates(database, plan.rows);
   return { sheet, mapping: settled, plan, seconds: (performance.now() - started) / 1000 };
 }
 

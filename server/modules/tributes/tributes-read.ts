@@ -51,18 +51,15 @@ function selectItems(db: Reader) {
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 
 function toItem(row: ItemRow): TributeItem {
-  const author =
-    row.userId !== null && row.authorName !== null
-      ? { _id: row.userId, id: row.userId, name: row.authorName, image: row.authorImage }
-      : null;
+  const hasAuthor = row.userId !== null && row.authorName !== null;
   return {
     _id: row.id,
     id: row.id,
     sepultadoId: row.sepultadoId,
-    user: author,
+    user: hasAuthor ? row.userId : null,
     // An imported tribute without an account keeps the name the original app stored.
-    autor: tributeAuthorName(author?.name ?? row.autorNome, row.userDeleted),
-    autorImage: author?.image ?? null,
+    autor: tributeAuthorName(hasAuthor ? row.authorName : row.autorNome, row.userDeleted),
+    autorImage: hasAuthor ? row.authorImage : null,
     texto: row.texto,
     imagem: row.imagem,
     imagemThumb: row.imagemThumb,

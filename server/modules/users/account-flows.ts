@@ -16,7 +16,13 @@ import { badRequest, conflict, unprocessable } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { ACCOUNT_LIMITS, enforceLimits } from './account-limits';
 import { queueVerification, sendReset, sendVerification } from './account-mail';
-import { consumeToken, findLiveToken, retireTokens, tokenHash } from './account-tokens';
+import {
+  consumeToken,
+  findIssuedToken,
+  findLiveToken,
+  retireTokens,
+  tokenHash,
+} from './account-tokens';
 
 /** Every anonymous mail request answers no sooner than this (ms). */
 export const ANONYMOUS_ANSWER_FLOOR_MS = 300;
@@ -43,7 +49,7 @@ export async function verifyEmail(
   const email = normalizeEmail(query.email);
   const userId = await ctx.database.db.transaction(async (tx) => {
     const token = await consumeToken(tx, 'verify_email', hash, email);
-    if (!token) throw badRequest(ACCOUNT_MSG.verifyLinkInvalid);
+    if (!token) return null;
     const [user] = await tx.select().from(users).where(eq(users.id, token.userId)).for('update');
     if (user && user.email === email) {
       await tx
@@ -68,9 +74,29 @@ export async function verifyEmail(
     await retireTokens(tx, token.userId, 'verify_email');
     return token.userId;
   });
+  if (userId === null) {
+    // A link clicked again (or after another one did the job) tells the truth: confirmed.
+    if (await confirmedBy(ctx, hash, email)) return { message: ACCOUNT_MSG.alreadyVerified };
+    throw badRequest(ACCOUNT_MSG.verifyLinkInvalid);
+  }
   // After the commit, before the answer: the cached row goes (server/lib/user-cache.ts).
   await ctx.invalidation.publish('user', userId);
   return { message: ACCOUNT_MSG.emailVerified };
+}
+
+/**
+ * True when this link was sent to `email` and that address is now the account's confirmed
+ * login. Only the holder of the link can ask, so the answer reveals nothing to a stranger.
+ */
+async function confirmedBy(ctx: AppContext, hash: string, email: string): Promise<boolean> {
+  const token = await findIssuedToken(ctx.database.db, 'verify_email', hash, email);
+  if (!token) return false;
+  const [user] = await ctx.database.db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, token.userId))
+    .limit(1);
+  return user?.email === email && user.emailVerified;
 }
 
 /** The address a logged-in person is waiting to verify, or null when nothing is pending. */

@@ -71,6 +71,27 @@ export async function findLiveToken(
   return row ?? null;
 }
 
+/** A token ever issued for this purpose and address, used or expired alike; null when none. */
+export async function findIssuedToken(
+  db: Db,
+  purpose: AccountTokenPurpose,
+  hash: string,
+  email: string,
+): Promise<AccountTokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hash),
+        eq(accountTokens.purpose, purpose),
+        eq(accountTokens.email, email),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** Marks the token used and answers it; null when it is unknown, used, expired or not for email. */
 export async function consumeToken(
   db: Db,

@@ -23,8 +23,9 @@ import {
   UserListPageSchema,
   UserListQuerySchema,
 } from '../../../src/domain/schemas/user';
+import { namesNoImage } from '../../../src/domain/user-rules';
 import type { UserRow } from '../../db/schema';
-import { unauthorized, unprocessable } from '../../lib/http-error';
+import { badRequest, unauthorized, unprocessable } from '../../lib/http-error';
 import { requireCan } from '../../plugins/auth';
 import { type FormOptions, formValidatorCompiler, readForm, uploadsOf } from '../../plugins/forms';
 import { toCurrentUser } from './users';
@@ -102,7 +103,11 @@ export const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { body: AdminCreateBodySchema, response: { 201: MessageUserAnswerSchema } },
     },
     async (request, reply) => {
-      const { body } = request;
+      const { image: imageText, ...body } = request.body;
+      // A photo comes as a file; in JSON `image` is at most a leftover (schemas/user.ts).
+      if (typeof imageText === 'string' && !namesNoImage(imageText)) {
+        throw badRequest(ACCOUNT_MSG.imageAsFile, 'image');
+      }
       // An empty file goes to the image pipeline too (415, the same on every upload route).
       const image = uploadsOf(request)[0]?.data;
       const user = await adminCreate(app.ctx, body, image);

@@ -24,6 +24,7 @@ import {
   checkName,
   checkPassword,
   checkPhone,
+  namesNoImage,
   normalizeEmail,
   type Role,
 } from '../../../src/domain/user-rules';
@@ -161,7 +162,9 @@ export async function updateUser(
   if (changes.echoedCpf !== undefined && onlyDigits(changes.echoedCpf) !== target.cpf) {
     throw badRequest(unknownFieldMessage('cpf'), 'cpf');
   }
-  if (changes.echoedImage && changes.echoedImage !== target.image) {
+  // "null", "" or "/" echoed by a user without a photo keeps things as they are.
+  const echoedImage = changes.echoedImage;
+  if (!namesNoImage(echoedImage) && echoedImage !== target.image) {
     throw badRequest(ACCOUNT_MSG.imageAsFile, 'image');
   }
   // The role a person already has, echoed back, is no change (and needs no right).

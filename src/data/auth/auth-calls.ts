@@ -2,13 +2,14 @@
 
 import type { CurrentUser, LoginAnswer } from '../../domain/types';
 import type { LoginRequest, RegisterRequest } from '../../domain/user-types';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
 import { request } from '../api';
 
 export function postLogin(email: string, password: string): Promise<LoginAnswer> {
   return request<LoginAnswer>('users/login', {
     method: 'post',
     json: { email, password } satisfies LoginRequest,
-    fallback: 'Erro ao fazer login',
+    fallback: AUTH_TEXT.loginFailed,
   });
 }
 
@@ -16,7 +17,7 @@ export function postRegister(payload: RegisterRequest): Promise<{ message: strin
   return request<{ message: string }>('users/register', {
     method: 'post',
     json: payload,
-    fallback: 'Erro ao cadastrar',
+    fallback: AUTH_TEXT.registerFailed,
   });
 }
 

@@ -43,7 +43,20 @@ export const SheetRowSchema = Type.Object({
   valores: Type.Array(Type.String()),
   /** Field → message (the field's column is the one mapped to it; a field with no column too). */
   erros: Type.Record(Type.String(), Type.String()),
-  acao: Type.Union([Type.Literal('criar'), Type.Literal('atualizar'), Type.Literal('recusar')]),
+  /**
+   * What the import does with the row: create, update (id column), refuse (errors), or nothing
+   * because the record is already in the register (`existente`, `registro` names it) or an
+   * earlier row of the same sheet creates it (`repetida`, `repete` is that row's number).
+   */
+  acao: Type.Union([
+    Type.Literal('criar'),
+    Type.Literal('atualizar'),
+    Type.Literal('recusar'),
+    Type.Literal('existente'),
+    Type.Literal('repetida'),
+  ]),
+  registro: Type.Optional(Type.String()),
+  repete: Type.Optional(Type.Integer()),
 });
 
 /** POST /api/sepultados/planilha/previa: nothing written. */
@@ -54,6 +67,10 @@ export const SheetPreviewSchema = Type.Object({
   criar: Type.Integer(),
   atualizar: Type.Integer(),
   recusadas: Type.Integer(),
+  /** Rows equal to a record already in the register (not written). */
+  existentes: Type.Integer(),
+  /** Rows equal to an earlier row of the same sheet (not written). */
+  repetidas: Type.Integer(),
   /** Required fields with no column: every row would be refused. */
   faltando: Type.Array(Type.String()),
   /** The first rows of the sheet. */
@@ -79,6 +96,10 @@ export const SheetImportResultSchema = Type.Object({
   atualizados: Type.Integer(),
   /** Rows whose values were already the record's (an update changing nothing). */
   iguais: Type.Integer(),
+  /** Rows without an id equal to a record already in the register: not written again. */
+  existentes: Type.Integer(),
+  /** Rows without an id equal to an earlier row of the sheet: not written twice. */
+  repetidas: Type.Integer(),
   recusados: Type.Integer(),
   /** The refused rows as CSV (UTF-8 with BOM, ";"), the sheet's columns plus "Linha" and "Erros". */
   relatorio: Type.String(),

@@ -6,22 +6,18 @@ import { Type } from 'typebox';
 import { ID_PATTERN } from '../ids';
 import { Nullable } from './common';
 
-/** The author as anyone may see them: a name and an avatar file, nothing that identifies. */
-export const TributeAuthorSchema = Type.Object({
-  _id: Type.String(),
-  id: Type.String(),
-  name: Type.String(),
-  /** Avatar file name under /api/images/users/, or null. */
-  image: Nullable(Type.String()),
-});
-
 /** One tribute, as listed and as answered by POST (product spec §3 "Comment"). */
 export const TributeItemSchema = Type.Object({
   _id: Type.String(),
   id: Type.String(),
   sepultadoId: Type.String(),
-  /** null when the tribute has no author or the author's account was deleted. */
-  user: Nullable(TributeAuthorSchema),
+  /**
+   * The author's account id; null when the tribute has no author or the account was deleted.
+   * Spec §3 allows an id or an object: the id, because the original app's client tells its own
+   * tributes (the delete button) by comparing `user` with its user id, and reads the author's
+   * name and avatar from `autor` and `autorImage` (as this client does).
+   */
+  user: Nullable(Type.String()),
   /** The author's name, "Anônimo" without an author, "Usuário removido" after a deletion. */
   autor: Type.String(),
   autorImage: Nullable(Type.String()),

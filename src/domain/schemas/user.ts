@@ -111,7 +111,9 @@ export const RegisterBodySchema = Type.Object(
     email: fields.email,
     password: fields.password,
     confirmpassword: fields.password,
-    agreeTerms: Type.Boolean(),
+    // Optional here so a missing one gets the spec's words (validateRegistration), not the
+    // schema's "O campo … é obrigatório".
+    agreeTerms: Type.Optional(Type.Boolean()),
     acceptedTermsAt: Type.Optional(Type.String({ maxLength: 40 })),
     acceptedTermsVersion: Type.Optional(Type.String({ maxLength: 20 })),
     acceptedTermsUrl: Type.Optional(Type.String({ maxLength: 300 })),
@@ -150,6 +152,19 @@ export const UserListQuerySchema = Type.Object(
   closed,
 );
 
+/**
+ * `image` in a JSON body is never a photo (a photo comes as a multipart file): the original
+ * app's screens echo the stored name or "null", and its create screen puts the chosen File in
+ * JSON, which JSON.stringify makes `{}` (the original server ignored it, so does this one).
+ * A text naming another photo is refused (users-update.ts, ACCOUNT_MSG.imageAsFile).
+ */
+const imageInJson = Type.Optional(
+  Type.Union([
+    Nullable(Type.String({ maxLength: 300 })),
+    Type.Object({}, { additionalProperties: false }),
+  ]),
+);
+
 /** POST /users/admin-create: JSON, or multipart with one `image` part. */
 export const AdminCreateBodySchema = Type.Object(
   {
@@ -160,6 +175,7 @@ export const AdminCreateBodySchema = Type.Object(
     role: Type.Optional(RoleSchema),
     password: fields.password,
     confirmpassword: fields.password,
+    image: imageInJson,
   },
   closed,
 );
@@ -176,7 +192,7 @@ const echoed = {
   updatedAt: Type.Optional(Type.String({ maxLength: 40 })),
   emailVerified: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 5 })])),
   pendingEmail: Type.Optional(Nullable(Type.String({ maxLength: EMAIL_MAX }))),
-  image: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+  image: imageInJson,
 };
 export const ECHOED_USER_FIELDS = Object.keys(echoed) as (keyof typeof echoed)[];
 

@@ -1,12 +1,13 @@
 /** /login (spec §2): e-mail, password with show/hide, "Entrar", links to reset and register. */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ApiFailure } from '../../data/failure';
 import { useSession } from '../../data/session';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
 import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
 import { safeNext } from './access';
 import { AuthCard } from './auth-card';
+import { authFailureText } from './auth-failure';
 
 export default function LoginPage({ after }: { after?: ReactNode }) {
   const session = useSession();
@@ -28,7 +29,7 @@ export default function LoginPage({ after }: { after?: ReactNode }) {
       flash.success('Login realizado com sucesso!');
       navigate(next, { replace: true });
     } catch (err) {
-      flash.error(err instanceof ApiFailure && err.message ? err.message : 'Erro ao fazer login');
+      flash.error(authFailureText(err, AUTH_TEXT.loginFailed));
     } finally {
       setBusy(false);
     }

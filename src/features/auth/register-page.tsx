@@ -10,9 +10,11 @@ import {
   TERMS_VERSION,
   validateRegistration,
 } from '../../domain/user-rules';
+import { AUTH_TEXT } from '../../lib/texts/account-texts';
 import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
 import { AuthCard } from './auth-card';
+import { authFailureText } from './auth-failure';
 
 const EMPTY = { name: '', cpf: '', phone: '', email: '', password: '', confirmpassword: '' };
 
@@ -54,7 +56,7 @@ export default function RegisterPage({ after }: { after?: ReactNode }) {
       if (err instanceof ApiFailure && err.field) {
         setErrors({ [err.field]: err.message });
       } else {
-        flash.error(err instanceof ApiFailure && err.status ? err.message : 'Erro ao cadastrar');
+        flash.error(authFailureText(err, AUTH_TEXT.registerFailed));
       }
     } finally {
       setBusy(false);

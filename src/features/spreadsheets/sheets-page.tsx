@@ -25,6 +25,7 @@ import type {
 import '../../ui/file-chooser.css';
 import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
+import { plural, previewSummary, resultSummary } from './sheet-summary';
 import './sheets.css';
 
 function saveBlob(blob: Blob, name: string) {
@@ -40,10 +41,6 @@ function saveBlob(blob: Blob, name: string) {
 
 const messageOf = (err: unknown, fallback: string) =>
   err instanceof ApiFailure ? err.message : fallback;
-
-function plural(n: number, one: string, many: string) {
-  return `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
-}
 
 function RowLine({ row, mapping }: { row: SheetPreviewRow; mapping: SheetMapping }) {
   const width = mapping.length;
@@ -72,6 +69,8 @@ function RowLine({ row, mapping }: { row: SheetPreviewRow; mapping: SheetMapping
         ))}
         {row.acao === 'atualizar' && 'Atualiza o registro'}
         {row.acao === 'criar' && 'Novo registro'}
+        {row.acao === 'existente' && 'Já cadastrado: não será gravado de novo'}
+        {row.acao === 'repetida' && `Repete a linha ${row.repete ?? ''}: gravada uma vez`}
       </td>
     </tr>
   );
@@ -91,45 +90,48 @@ function PreviewTable({
   const refusedLines = new Set(preview.comErro.map((r) => r.linha));
   const firstOk = preview.linhas.filter((r) => !refusedLines.has(r.linha));
   return (
-    <div className="sheet-table-wrap">
-      <table className="sheet-table">
-        <caption className="muted small">
-          Linhas com erro primeiro (até {preview.comErro.length}), depois as primeiras linhas da
-          planilha.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Linha</th>
-            {preview.colunas.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-              <th scope="col" key={i}>
-                <span>{c.cabecalho || `(coluna ${i + 1})`}</span>
-                <br />
-                <select
-                  aria-label={`Campo da coluna ${c.cabecalho || i + 1}`}
-                  value={mapping[i] ?? ''}
-                  disabled={disabled}
-                  onChange={(e) => onMap(i, (e.target.value || null) as SheetField | null)}
-                >
-                  <option value="">(ignorar)</option>
-                  {SHEET_FIELDS.map((f) => (
-                    <option key={f} value={f}>
-                      {SHEET_HEADERS[f]}
-                    </option>
-                  ))}
-                </select>
-              </th>
+    <>
+      {/* Outside the scrolling box: as a caption it took the table's width and was cut off. */}
+      <p id="sheet-table-note" className="muted small">
+        Linhas com erro primeiro (até {preview.comErro.length}), depois as primeiras linhas da
+        planilha.
+      </p>
+      <div className="sheet-table-wrap">
+        <table className="sheet-table" aria-describedby="sheet-table-note">
+          <thead>
+            <tr>
+              <th scope="col">Linha</th>
+              {preview.colunas.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                <th scope="col" key={i}>
+                  <span>{c.cabecalho || `(coluna ${i + 1})`}</span>
+                  <br />
+                  <select
+                    aria-label={`Campo da coluna ${c.cabecalho || i + 1}`}
+                    value={mapping[i] ?? ''}
+                    disabled={disabled}
+                    onChange={(e) => onMap(i, (e.target.value || null) as SheetField | null)}
+                  >
+                    <option value="">(ignorar)</option>
+                    {SHEET_FIELDS.map((f) => (
+                      <option key={f} value={f}>
+                        {SHEET_HEADERS[f]}
+                      </option>
+                    ))}
+                  </select>
+                </th>
+              ))}
+              <th scope="col">Situação</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...preview.comErro, ...firstOk].map((row) => (
+              <RowLine key={row.linha} row={row} mapping={mapping} />
             ))}
-            <th scope="col">Situação</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...preview.comErro, ...firstOk].map((row) => (
-            <RowLine key={row.linha} row={row} mapping={mapping} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -268,12 +270,7 @@ export default function SheetsPage() {
 
       {preview && (
         <>
-          <p role="status">
-            {plural(preview.total, 'linha', 'linhas')}:{' '}
-            {plural(preview.validas, 'válida', 'válidas')} ({preview.criar.toLocaleString('pt-BR')}{' '}
-            novos, {preview.atualizar.toLocaleString('pt-BR')} atualizações) e{' '}
-            {plural(preview.recusadas, 'com erro', 'com erro')}.
-          </p>
+          <p role="status">{previewSummary(preview)}</p>
           {preview.faltando.length > 0 && (
             <p className="form-alert">
               Nenhuma coluna ligada a: {preview.faltando.join(', ')}. Escolha a coluna de cada um
@@ -317,12 +314,7 @@ export default function SheetsPage() {
 
       {result && (
         <div role="status">
-          <p>
-            Importação concluída: {plural(result.criados, 'registro criado', 'registros criados')},{' '}
-            {plural(result.atualizados, 'atualizado', 'atualizados')},{' '}
-            {plural(result.iguais, 'sem mudança', 'sem mudança')} e{' '}
-            {plural(result.recusados, 'linha recusada', 'linhas recusadas')}.
-          </p>
+          <p>{resultSummary(result)}</p>
           {report && (
             <button
               type="button"

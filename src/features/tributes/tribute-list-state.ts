@@ -6,6 +6,7 @@
 
 import { resolveImage } from '../../domain/burial-display';
 import { can } from '../../domain/permissions';
+import { tributeAuthorId } from '../../domain/tribute-rules';
 import type { TributeItem } from '../../domain/tribute-types';
 import { readRole } from '../../domain/user-rules';
 
@@ -59,5 +60,5 @@ export function canDeleteTribute(
 ): boolean {
   // The shared rule (src/domain/permissions.ts), as the server applies it.
   const actor = viewer.userId ? { id: viewer.userId, role: readRole({ role: viewer.role }) } : null;
-  return can(actor, 'tribute:delete', { authorId: item.user?._id ?? null });
+  return can(actor, 'tribute:delete', { authorId: tributeAuthorId(item.user) });
 }
