@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { IndexedReads } from './indexed-reads';
+import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init';
 import { runMigrations } from './migrate';
 import { PreparedReads } from './prepared';
 import { schema } from './schema';
@@ -52,10 +53,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dir: string | null): Promise<Database> {
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  if (dir) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    await initPgliteDir(dir);
+  }
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     extensions: { unaccent, pg_trgm },
+    startParams: PGLITE_START_PARAMS,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const runner: SqlRunner = {
