@@ -26,8 +26,10 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 /** Creates a PGlite data directory in a child process when `dir` holds none yet. */
 export async function initPgliteDir(dir: string): Promise<void> {
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
-  // The same runtime and loader as this process (tsx in development, plain node when compiled).
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, dir], {
+  // The same runtime and loader as this process (tsx in development, plain node when compiled);
+  // this file by its name, not import.meta.filename, which is the bundle's when bundled.
+  const self = path.join(import.meta.dirname, `pglite-init${path.extname(import.meta.filename)}`);
+  const child = spawn(process.execPath, [...process.execArgv, self, dir], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const code = await new Promise<number | null>((resolve, reject) => {
@@ -42,6 +44,6 @@ async function initdbHere(dir: string): Promise<void> {
   await client.close();
 }
 
-if (process.argv[1] === import.meta.filename && process.argv[2]) {
+if (path.basename(process.argv[1] ?? '').startsWith('pglite-init.') && process.argv[2]) {
   await initdbHere(process.argv[2]);
 }
