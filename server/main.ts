@@ -27,9 +27,12 @@ async function main() {
   }
 
   const pgliteDir = path.join(config.dataDir, 'pglite');
-  // The embedded database's one-off first start runs in a child process, so what it uses is
-  // given back when it ends (server/first-start.ts).
-  if (!config.databaseUrl && isFirstStart(pgliteDir)) await runFirstStart();
+  // The embedded database's one-off first start with the demo runs in a child process, so what
+  // it uses is given back when it ends (server/first-start.ts). Without the demo, only initdb
+  // needs that (server/db/pglite-init.ts).
+  if (!config.databaseUrl && config.seed === 'demo' && isFirstStart(pgliteDir)) {
+    await runFirstStart();
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
