@@ -18,6 +18,8 @@
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
  * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
  * bench/pack-scale-seed.ts): the visit pack per cemetery at 100,000 and 1,500,000 records.
+ * `memory` runs only when named (--only memory; --memory-seconds, --memory-connections,
+ * --memory-idle): the server's RSS at idle, at start and under the Finados mix, bench/RESULTS-memory.md.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
  * the bundle report and the chunks each route loads); `bundle` writes only the chunk sizes.
  */
@@ -37,6 +39,7 @@ import { checkuserScenario } from './scenarios/checkuser';
 import { finadosScenario } from './scenarios/finados';
 import { firstVisitScenario } from './scenarios/first-visit';
 import { importLegacyScenario } from './scenarios/import-legacy';
+import { memoryScenario } from './scenarios/memory';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
 import { packScaleScenario } from './scenarios/pack-scale';
@@ -57,7 +60,12 @@ const SCENARIOS: Record<string, Scenario> = {
   finados: finadosScenario,
 };
 // Long (10 min per engine by default): only with --only soak.
-const OPT_IN: Record<string, Scenario> = { soak: soakScenario, 'pack-scale': packScaleScenario };
+const OPT_IN: Record<string, Scenario> = {
+  soak: soakScenario,
+  'pack-scale': packScaleScenario,
+  // The server's RSS (bench/scenarios/memory.ts): its own fresh demo server, then the Finados mix.
+  memory: memoryScenario,
+};
 
 const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
 const ROOT = path.resolve(import.meta.dirname, '..');

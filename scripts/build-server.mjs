@@ -31,8 +31,12 @@ export function serverBuildStale() {
 export async function buildServer() {
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: outFile,
+    // pglite-init and first-start are also run by file name as child processes of main.
+    entryPoints: ['server/main.ts', 'server/db/pglite-init.ts', 'server/first-start.ts'].map((f) =>
+      path.join(root, f),
+    ),
+    outdir: outDir,
+    entryNames: '[name]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
+import { isFirstStart, runFirstStart } from './first-start';
 import { RedisUnavailableError } from './lib/redis';
 import { ensureAdmin } from './modules/seed/bootstrap';
 import { seedDemoIfEmpty } from './modules/seed/seed';
@@ -25,10 +26,14 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  // The embedded database's one-off first start with the demo runs in a child process, so what
+  // it uses is given back when it ends (server/first-start.ts). Without the demo, only initdb
+  // needs that (server/db/pglite-init.ts).
+  if (!config.databaseUrl && config.seed === 'demo' && isFirstStart(pgliteDir)) {
+    await runFirstStart();
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({

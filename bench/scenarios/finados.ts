@@ -120,7 +120,7 @@ function request(
 /** Phone n's address: 10.x.y.z, one per simulated phone. */
 const phoneIp = (n: number) => `10.${100 + ((n >> 16) & 0x7f)}.${(n >> 8) & 0xff}.${n & 0xff}`;
 
-async function people(base: URL, count: number): Promise<string[]> {
+export async function people(base: URL, count: number): Promise<string[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const json = async (path: string, ip: string, payload: unknown, token?: string) => {
     const res = await request(
@@ -191,7 +191,7 @@ interface MixResult {
   kept: OpStats;
 }
 
-async function runMix(
+export async function runMix(
   base: URL,
   connections: number,
   seconds: number,
@@ -332,7 +332,7 @@ async function wholeWalks(base: URL, cemeteries: Set<string>): Promise<Map<strin
   return out;
 }
 
-function all(result: MixResult): OpStats {
+export function all(result: MixResult): OpStats {
   const total = new OpStats();
   for (const s of result.stats.values()) {
     total.ms.push(...s.ms);

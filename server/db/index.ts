@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { IndexedReads } from './indexed-reads';
 import { runMigrations } from './migrate';
+import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init';
 import { PreparedReads } from './prepared';
 import { schema } from './schema';
 import type { DbKind, SqlRunner } from './sql-runner';
@@ -58,11 +59,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  if (dir) {
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    // A data directory loaded from an image needs no initdb of its own.
+    if (!image) await initPgliteDir(dir);
+  }
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     ...(image ? { loadDataDir: image } : {}),
     extensions: { unaccent, pg_trgm },
+    startParams: PGLITE_START_PARAMS,
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const runner: SqlRunner = {
