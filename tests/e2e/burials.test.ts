@@ -171,15 +171,17 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     const dots = admin.getByRole('button', { name: /^Ir para a foto/ });
     expect(await dots.count()).toBe(2);
     await dots.nth(1).click();
-    await admin.locator('.carousel-dot.active[aria-label="Ir para a foto 2 de 2"]').waitFor();
+    await admin
+      .locator('.burial-carousel-dot.active[aria-label="Ir para a foto 2 de 2"]')
+      .waitFor();
     await admin.waitForFunction(() => {
-      const track = document.querySelector('.carousel-track');
+      const track = document.querySelector('.burial-carousel-track');
       return track !== null && track.scrollLeft >= track.clientWidth - 2;
     });
     expect(await dots.nth(1).getAttribute('aria-current')).toBe('true');
     expect(await dots.nth(0).getAttribute('aria-current')).toBeNull();
     const loaded = await admin.waitForFunction(() => {
-      const imgs = [...document.querySelectorAll<HTMLImageElement>('.carousel-photo')];
+      const imgs = [...document.querySelectorAll<HTMLImageElement>('.burial-carousel-photo')];
       return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 0)
         ? imgs.map((i) => i.currentSrc)
         : null;
@@ -213,7 +215,7 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     // The edit screen's panel lists who is assigned.
     await admin.goto(`/sepultados/edit/${recordId}`);
     await admin.getByRole('heading', { name: 'Concessionários atribuídos' }).waitFor();
-    await admin.locator('.assigned-list').getByText(CONC.name).waitFor();
+    await admin.locator('.burial-assigned-list').getByText(CONC.name).waitFor();
   });
 
   it('the concessionário edits the plate of the assigned record', async () => {

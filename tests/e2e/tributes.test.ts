@@ -299,7 +299,7 @@ describe('homenagens: post, list, page, modal, delete', () => {
   it('sent without signal, a tribute waits on the device and reaches the server once', async () => {
     await waitForServiceWorker(page);
     await context.setOffline(true);
-    const pending = page.locator('.pending-tributes > li');
+    const pending = page.locator('.tribute-pending-list > li');
     try {
       await page.getByLabel('Sua homenagem').fill('Escrito sem sinal');
       await page.getByRole('button', { name: 'Enviar homenagem' }).click();

@@ -92,9 +92,9 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
   }
 
   return (
-    <section className="page assignment-panel" aria-labelledby="atribuicao">
+    <section className="page burial-assignment-panel" aria-labelledby="atribuicao">
       <h2 id="atribuicao">Atribuição de concessionários</h2>
-      <div className="assign-row">
+      <div className="burial-assign-row">
         <div className="field">
           <label htmlFor="concessionario">Concessionário</label>
           <select
@@ -123,7 +123,7 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
       {assigned.length === 0 ? (
         <p className="muted">{TEXT.noneAssigned}</p>
       ) : (
-        <ul className="assigned-list">
+        <ul className="burial-assigned-list">
           {assigned.map((a) => (
             <li key={a._id}>
               <span>{a.name}</span>

@@ -197,11 +197,11 @@ export function BurialForm(props: Props) {
           e.target.value = '';
         }}
       />
-      <fieldset className="form-group">
+      <fieldset className="burial-form-group">
         <legend>Dados Pessoais</legend>
         {PERSONAL.map(field)}
       </fieldset>
-      <fieldset className="form-group">
+      <fieldset className="burial-form-group">
         <legend>Dados da Sepultura</legend>
         {GRAVE.map(field)}
         <div className={`field${errorOf('tipoSepultura') ? ' field-error' : ''}`}>

@@ -73,7 +73,7 @@ export default function CreatePage() {
   }
 
   return (
-    <section className="page form-page">
+    <section className="page burial-form-page">
       <h1>{TEXT.createTitle}</h1>
       <p className="muted">{TEXT.createExplain}</p>
       {concessionarios.status === 'ready' && concessionarios.list.length > 0 && (

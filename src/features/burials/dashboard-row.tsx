@@ -30,17 +30,17 @@ export function DashboardRow({
 }: Props) {
   const assigned = mayManage ? (card.concessionariosInfo ?? []) : [];
   return (
-    <li className="dash-row">
-      <div className="dash-main">
+    <li className="burial-dash-row">
+      <div className="burial-dash-main">
         <BurialImage
-          className="dash-thumb"
+          className="burial-dash-thumb"
           file={card.thumb ?? card.images[0]}
           placeholder={PLACEHOLDERS.sepultura}
           alt={`Foto de ${card.nome}`}
           width={64}
           height={64}
         />
-        <div className="dash-name">
+        <div className="burial-dash-name">
           <Link to={`/sepultados/${card.id}`}>{card.nome}</Link>
           <small className="muted">
             Quadra {card.quadra} · Placa {card.chapa}
@@ -48,7 +48,7 @@ export function DashboardRow({
         </div>
       </div>
       {assigned.length > 0 && (
-        <ul className="dash-assigned" aria-label={`Concessionários de ${card.nome}`}>
+        <ul className="burial-dash-assigned" aria-label={`Concessionários de ${card.nome}`}>
           {assigned.map((person) => (
             <li key={person.id}>
               <span>{person.name}</span>
@@ -65,7 +65,7 @@ export function DashboardRow({
           ))}
         </ul>
       )}
-      <div className="dash-actions">
+      <div className="burial-dash-actions">
         <Link
           className="btn btn-small"
           to={`/sepultados/edit/${card.id}`}

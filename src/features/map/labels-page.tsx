@@ -19,8 +19,12 @@ function Label({ item }: { item: LabelItem }) {
   const url = recordUrl(item.id);
   const { src } = useQr(url);
   return (
-    <li className="label" data-qr-url={url}>
-      {src ? <img src={src} alt={`Código QR de ${item.nome}`} /> : <span className="label-qr" />}
+    <li className="map-label" data-qr-url={url}>
+      {src ? (
+        <img src={src} alt={`Código QR de ${item.nome}`} />
+      ) : (
+        <span className="map-label-qr" />
+      )}
       <div>
         <strong>{item.nome}</strong>
         <span>{graveDirections(item)}</span>
@@ -59,10 +63,10 @@ export default function LabelsPage() {
   }
 
   return (
-    <section className="page labels-page">
-      <div className="no-print">
+    <section className="page map-labels-page">
+      <div className="map-no-print">
         <h1>Etiquetas com código QR</h1>
-        <form className="labels-query" onSubmit={submit}>
+        <form className="map-labels-query" onSubmit={submit}>
           <label htmlFor="quadra">Quadra</label>
           <input id="quadra" value={quadra} onChange={(e) => setQuadra(e.target.value)} />
           <button type="submit" className="btn btn-small">
@@ -90,7 +94,7 @@ export default function LabelsPage() {
         )}
       </div>
       {load.phase === 'done' && (
-        <ul className="labels-sheet">
+        <ul className="map-labels-sheet">
           {load.items.map((item) => (
             <Label key={item.id} item={item} />
           ))}

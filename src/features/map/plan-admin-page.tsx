@@ -124,7 +124,7 @@ export default function PlanAdminPage() {
   const shown = preview ?? (current ? `${API_BASE}/images/plano/${current.image}` : null);
   const errorOf = (field: string) => (error?.field === field ? error.message : null);
   return (
-    <section className="page plan-admin">
+    <section className="page map-plan-admin">
       <h1>Mapa do cemitério</h1>
       <p className="muted">
         A imagem do plano aparece sob o mapa de cada sepultura e é guardada no aparelho dos
@@ -149,9 +149,9 @@ export default function PlanAdminPage() {
           }}
         />
         {shown && (
-          <figure className="plan-preview">
+          <figure className="map-plan-preview">
             <img src={shown} alt="Pré-visualização do plano do cemitério" />
-            <figcaption className="muted small">
+            <figcaption className="muted map-small">
               {preview ? 'Imagem escolhida (ainda não salva)' : 'Plano atual'}
             </figcaption>
           </figure>

@@ -220,7 +220,7 @@ export default function SheetsPage() {
         Todos os registros, com as colunas do formulário e as datas em DD/MM/AAAA. A coluna
         "Identificador" permite reimportar a planilha para corrigir registros sem duplicá-los.
       </p>
-      <div className="sheets-actions">
+      <div className="sheet-actions">
         <button
           type="button"
           className="btn"
@@ -286,7 +286,7 @@ export default function SheetsPage() {
             onMap={remap}
             disabled={busy !== null}
           />
-          <div className="sheets-actions">
+          <div className="sheet-actions">
             <button
               type="button"
               className="btn btn-primary"
