@@ -212,6 +212,25 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     await entry.fill(CONC.email.toUpperCase());
     await admin.getByRole('button', { name: 'Confirmar' }).click();
     await admin.getByText('Concessionário atribuído com sucesso!').waitFor();
+    // One "Desatribuir" on the row with one concessionário (beside the name), none on the row
+    // with nobody.
+    const rowOf = (nome: string) =>
+      admin.locator('.burial-dash-row', {
+        has: admin.getByRole('link', { name: nome, exact: true }),
+      });
+    await rowOf(NOME)
+      .getByRole('button', { name: `Desatribuir ${CONC.name} de ${NOME}` })
+      .waitFor();
+    expect(
+      await rowOf(NOME)
+        .getByRole('button', { name: /^Desatribuir/ })
+        .count(),
+    ).toBe(1);
+    expect(
+      await rowOf(OTHER)
+        .getByRole('button', { name: /^Desatribuir/ })
+        .count(),
+    ).toBe(0);
     // The edit screen's panel lists who is assigned.
     await admin.goto(`/sepultados/edit/${recordId}`);
     await admin.getByRole('heading', { name: 'Concessionários atribuídos' }).waitFor();

@@ -134,7 +134,8 @@ describe('burial form: the photo area keeps its layout on every screen', () => {
         .toFile(file);
       photos.push(file);
     }
-    server = await startAppServer();
+    // A generous start: the suite shares a busy machine.
+    server = await startAppServer({ timeoutMs: 150_000 });
     const login = await callApi<{ token: string }>(server.url, 'POST', 'users/login', '', ADMIN);
     adminToken = login.body.token;
     const created = await callApi<{ user: { id: string } }>(

@@ -135,6 +135,10 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
       .locator('.tribute-pending-list > li', { hasText: 'Flores de domingo' })
       .getByText('Aguardando conexão')
       .waitFor();
+    // The phone's header says what its number counts, on screen and in the link's name.
+    const badge = page.getByRole('banner').getByRole('link', { name: /^1 não enviado$/ });
+    await badge.waitFor();
+    expect((await badge.innerText()).replace(/\s+/g, ' ').trim()).toBe('1 não enviado');
 
     await correctPlate(page, '0459');
     await page
@@ -144,6 +148,10 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
     // The correction shows at once over the stored record, with its state.
     await page.getByText('0459', { exact: true }).waitFor();
     await page.locator('.outbox-notice').getByText('Aguardando conexão').waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^2 não enviados$/ })
+      .waitFor();
     await screenshot(page, 'outbox-pending-detail');
 
     // Closing the app loses nothing.

@@ -29,6 +29,9 @@ export function DashboardRow({
   children,
 }: Props) {
   const assigned = mayManage ? (card.concessionariosInfo ?? []) : [];
+  // One "Desatribuir" per person assigned, beside the name; the typed entry only where the
+  // record has assignees this device cannot name (a card built on the device), none when nobody.
+  const unnamed = mayManage && assigned.length === 0 && (card.concessionarios?.length ?? 0) > 0;
   return (
     <li className="burial-dash-row">
       <div className="burial-dash-main">
@@ -85,15 +88,17 @@ export function DashboardRow({
             >
               Atribuir
             </button>
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={busy}
-              aria-label={`Desatribuir concessionário de ${card.nome}`}
-              onClick={() => onAssign('desatribuir')}
-            >
-              Desatribuir
-            </button>
+            {unnamed && (
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy}
+                aria-label={`Desatribuir concessionário de ${card.nome}`}
+                onClick={() => onAssign('desatribuir')}
+              >
+                Desatribuir
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-small btn-danger"
