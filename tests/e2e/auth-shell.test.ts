@@ -172,7 +172,7 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     const entries = page.getByRole('list', { name: 'Usuários' }).getByRole('listitem');
     await entries.first().waitFor();
     expect(await entries.count()).toBe(1);
-    expect(await entries.first().innerText()).toContain(PERSON.name);
+    expect(await entries.first().textContent()).toContain(PERSON.name);
     expect(new URL(page.url()).pathname).toBe('/meuusuario');
   });
 

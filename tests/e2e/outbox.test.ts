@@ -138,7 +138,7 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
     // The phone's header says what its number counts, on screen and in the link's name.
     const badge = page.getByRole('banner').getByRole('link', { name: /^1 não enviado$/ });
     await badge.waitFor();
-    expect((await badge.innerText()).replace(/\s+/g, ' ').trim()).toBe('1 não enviado');
+    await badge.getByText('não enviado', { exact: true }).waitFor({ state: 'visible' });
 
     await correctPlate(page, '0459');
     await page
