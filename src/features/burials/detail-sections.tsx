@@ -12,6 +12,7 @@ import {
   displayIdade,
   displayText,
 } from '../../domain/burial-display';
+import { formatCoordinate } from '../../domain/geo';
 import { TEXT } from '../../lib/texts/burial-texts';
 
 function Item({ label, value }: { label: string; value: string }) {
@@ -25,7 +26,7 @@ function Item({ label, value }: { label: string; value: string }) {
 
 function coordinates(row: LocalBurial): string {
   if (row.latitude == null || row.longitude == null) return DISPLAY.unknownInfo;
-  return `${row.latitude}, ${row.longitude}`;
+  return `${formatCoordinate(row.latitude)}, ${formatCoordinate(row.longitude)}`;
 }
 
 export function DetailSections({ row }: { row: LocalBurial }) {

@@ -1,10 +1,14 @@
 /**
- * The burial form's photo area, measured as a person sees it (docs/decisions.md#style-scope):
+ * The admin's and the concessionário's screens as they look. First the burial form's photo
+ * area, measured as a person sees it (docs/decisions.md#style-scope):
  * on create and edit, for the admin and for the concessionário, at a phone's 390 px and a
  * desktop's 1366 px, every photo is a full-size thumbnail that overlaps no other, and every
  * "Remover"/"Manter" button is fully on screen and unclipped. Each person first opens their
  * profile, as they do in a working day: that loads the users screens' styles, whose round
  * avatar once styled this grid too (two photos squeezed into one 112 px circle, "Remover" cut).
+ * Then the admin's navigation ("Ferramentas", phone and desktop), the form's word on a blank
+ * "Cemitério", the plan screen (which cemetery, a pt-BR file button, coordinates without float
+ * noise) and the label sheet kept per cemetery.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -106,7 +110,7 @@ async function expectPhotoArea(page: Page, photos: number, label: string): Promi
   });
 }
 
-describe('burial form: the photo area keeps its layout on every screen', () => {
+describe('admin screens: photo area, navigation, plan, labels', () => {
   let server: ServerProcess;
   let browser: Browser;
   let photos: string[];
@@ -186,13 +190,13 @@ describe('burial form: the photo area keeps its layout on every screen', () => {
         await page.getByLabel('Placa').fill('0505');
         await page.getByRole('button', { name: 'Cadastrar' }).click();
         await page.waitForURL((url) => url.pathname === '/sepultados/meumemorial');
-        const found = await callApi<{ sepultado: { id: string }[] }>(
+        const found = await callApi<{ sepultados: { id: string }[] }>(
           server.url,
           'GET',
           `sepultados/pesquisa?q=${encodeURIComponent('Iolanda Prado Ribeiro')}`,
           adminToken,
         );
-        recordId = found.body.sepultado[0]?.id ?? '';
+        recordId = found.body.sepultados[0]?.id ?? '';
       }
       await page.context().close();
     }
@@ -220,5 +224,119 @@ describe('burial form: the photo area keeps its layout on every screen', () => {
         await page.context().close();
       }
     }
+  });
+
+  it('the admin finds the tools under "Ferramentas", on the phone and on the desktop', async () => {
+    for (const viewport of VIEWPORTS) {
+      const page = await personPage(ADMIN, viewport);
+      if (viewport.width < 860) await page.getByRole('button', { name: 'Abrir menu' }).click();
+      const nav = page.getByRole('navigation', { name: 'Principal' });
+      const tools = nav.getByRole('button', { name: 'Ferramentas' });
+      await tools.click();
+      for (const name of ['Cemitérios', 'Mapa', 'Etiquetas', 'Planilhas']) {
+        const link = nav.getByRole('link', { name, exact: true });
+        await link.waitFor({ state: 'visible' });
+        const box = await link.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width, `${name} on screen`).toBe(
+          true,
+        );
+      }
+      await screenshot(page, `admin-tools-${viewport.width}`);
+      await nav.getByRole('link', { name: 'Planilhas', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/planilhas');
+      expect(await tools.getAttribute('aria-expanded')).toBe('false');
+      await page.context().close();
+    }
+  });
+
+  it('a blank "Cemitério" says where the record will go', async () => {
+    const page = await personPage(ADMIN, VIEWPORTS[0] as { width: number; height: number });
+    await page.goto('/sepultados/add');
+    const field = page.getByLabel('Cemitério', { exact: true });
+    await field.fill('');
+    // The first cemetery made (by the record created above, with none named) is the default.
+    const hint = page.getByText(/^Sem cemitério informado, o registro será salvo em: /);
+    await hint.waitFor();
+    await field.fill('Cemitério do Carmo');
+    await hint.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('the plan screen names its cemetery, offers a pt-BR file button and tidy coordinates', async () => {
+    const made = await callApi(server.url, 'POST', 'sepultados/create', adminToken, {
+      nome: 'Olímpio Carmo Neto',
+      dtFal: '12/08/2001',
+      quadra: '2',
+      chapa: '0201',
+      rua: 'Rua B',
+      cemiterio: 'Cemitério do Carmo',
+    });
+    expect(made.status).toBe(201);
+    const page = await personPage(ADMIN, VIEWPORTS[1] as { width: number; height: number });
+    await page.goto('/admin/mapa');
+    await page
+      .getByRole('heading', { name: 'Mapa do cemitério: Cemitério municipal', level: 1 })
+      .waitFor();
+    await page
+      .getByLabel('Cemitério', { exact: true })
+      .selectOption({ label: 'Cemitério do Carmo' });
+    await page
+      .getByRole('heading', { name: 'Mapa do cemitério: Cemitério do Carmo', level: 1 })
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get('cemiterio')).toMatch(/^[0-9a-f]{24}$/);
+    // The browser's own (English) file button is not what a person sees: ours is.
+    await page.getByText('Escolher imagem', { exact: true }).waitFor({ state: 'visible' });
+    const input = await page.getByLabel('Imagem do plano').boundingBox();
+    expect(input?.width ?? 0).toBeLessThanOrEqual(1);
+    await page.getByLabel('Imagem do plano').setInputFiles(photos.slice(0, 1));
+    await page.getByText('lapide-cinza.jpg', { exact: true }).waitFor();
+    await page.getByLabel('Latitude norte (borda de cima)').fill('-20.384');
+    await page.getByLabel('Latitude sul (borda de baixo)').fill('-20.387');
+    await page.getByLabel('Longitude oeste (borda esquerda)').fill('-43.502300000000005');
+    await page.getByLabel('Longitude leste (borda direita)').fill('-43.5');
+    await page.getByRole('button', { name: 'Salvar plano' }).click();
+    await page.getByText('Plano atual').waitFor();
+    await page.reload();
+    const west = page.getByLabel('Longitude oeste (borda esquerda)');
+    await page.getByText('Plano atual').waitFor();
+    expect(await west.inputValue()).toBe('-43.5023');
+    await screenshot(page, 'admin-plan-1366');
+    await page.context().close();
+  });
+
+  it("the label sheet keeps each cemetery's quadra apart, and its inputs look like inputs", async () => {
+    const made = await callApi(server.url, 'POST', 'sepultados/create', adminToken, {
+      nome: 'Zilda Municipal Rocha',
+      dtFal: '03/03/2003',
+      quadra: '2',
+      chapa: '0202',
+      rua: 'Rua A',
+    });
+    expect(made.status).toBe(201);
+    const page = await personPage(ADMIN, VIEWPORTS[0] as { width: number; height: number });
+    await page.goto('/sepultados/etiquetas');
+    const quadra = page.getByLabel('Quadra');
+    const style = await quadra.evaluate((el) => {
+      const css = getComputedStyle(el);
+      return { height: el.getBoundingClientRect().height, border: css.borderTopWidth };
+    });
+    expect(style.height).toBeGreaterThanOrEqual(44);
+    expect(style.border).not.toBe('0px');
+    await quadra.fill('2');
+    await page.getByRole('button', { name: 'Mostrar etiquetas' }).click();
+    const groups = page.getByRole('region');
+    await page.getByRole('heading', { name: 'Cemitério do Carmo (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Cemitério municipal (1)' }).waitFor();
+    expect(await groups.count()).toBe(2);
+    await screenshot(page, 'admin-labels-grouped-390');
+    await page
+      .getByLabel('Cemitério', { exact: true })
+      .selectOption({ label: 'Cemitério do Carmo' });
+    await page.getByRole('button', { name: 'Mostrar etiquetas' }).click();
+    await page.waitForURL((url) => url.searchParams.has('cemiterio'));
+    await page.getByText('1 etiqueta(s), 21 por folha A4.').waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Olímpio Carmo Neto' }).waitFor();
+    expect(await page.getByText('Zilda Municipal Rocha').count()).toBe(0);
+    await page.context().close();
   });
 });
