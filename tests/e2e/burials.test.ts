@@ -199,6 +199,11 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
   });
 
   it('admin assigns the concessionário from the dashboard (lookup by e-mail)', async () => {
+    // The concessionário reads the same on every screen: "Nome (e-mail)", as on the create form.
+    await admin.goto(`/sepultados/edit/${recordId}`);
+    const option = admin.locator('select#concessionario option', { hasText: CONC.email });
+    await option.waitFor({ state: 'attached' });
+    expect(await option.textContent()).toBe(`${CONC.name} (${CONC.email})`);
     await admin.goto('/sepultados/meumemorial');
     await admin.getByRole('heading', { name: 'Gerenciamento de Sepultados' }).waitFor();
     await admin.getByRole('link', { name: 'Novo Registro' }).waitFor();

@@ -5,7 +5,7 @@
  * from outside the origin; "Carregar mais" pages without repeats; the photo modal; a hostile
  * text shows literally; the text survives a lost signal; the author deletes the tribute.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
@@ -86,6 +86,20 @@ describe('homenagens: post, list, page, modal, delete', () => {
   }
 
   const items = () => page.locator('.tribute-list > li');
+
+  /**
+   * A flash after a tribute is posted or removed shows where the person is (inside the
+   * viewport, while they are at "Homenagens"), and the page does not move when it comes.
+   */
+  async function expectFlashInView(text: string, anchor: Locator, anchorY: number | undefined) {
+    const flash = page.getByRole('status').filter({ hasText: text });
+    await flash.waitFor();
+    const box = await flash.boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    expect(box && box.y >= 0 && box.y + box.height <= height, `"${text}" on screen`).toBe(true);
+    expect(anchorY, 'the section was on screen').toBeDefined();
+    expect(Math.abs(((await anchor.boundingBox())?.y ?? -1e6) - (anchorY ?? 0))).toBeLessThan(1);
+  }
 
   /** Tributes on the server holding this text (all pages). */
   async function countTributesWithText(text: string): Promise<number> {
@@ -190,8 +204,10 @@ describe('homenagens: post, list, page, modal, delete', () => {
       .locator('input[type="file"][name="imagem"]')
       .setInputFiles({ name: 'flores.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('img', { name: 'Pré-visualização da foto escolhida' }).waitFor();
+    const heading = page.getByRole('heading', { name: 'Homenagens', level: 2 });
+    const before = await heading.boundingBox();
     await page.getByRole('button', { name: 'Enviar homenagem' }).click();
-    await page.getByText('Comentário adicionado com sucesso!').waitFor();
+    await expectFlashInView('Comentário adicionado com sucesso!', heading, before?.y);
 
     // The form is empty again and the tribute is on top, with its emoji and photo.
     expect(await page.getByLabel('Sua homenagem').inputValue()).toBe('');
@@ -360,8 +376,11 @@ describe('homenagens: post, list, page, modal, delete', () => {
       expect(d.message()).toBe('Tem certeza que deseja remover esta homenagem?');
       void d.accept();
     });
+    await entry.scrollIntoViewIfNeeded();
+    const heading = page.getByRole('heading', { name: 'Homenagens', level: 2 });
+    const headingAt = await heading.boundingBox();
     await entry.getByRole('button', { name: `Remover homenagem de ${person.name}` }).click();
-    await page.getByText('Comentário removido.').waitFor();
+    await expectFlashInView('Comentário removido.', heading, headingAt?.y);
     await entry.waitFor({ state: 'detached' });
     const { items: after } = await list('limit=50');
     expect(after.some((t) => t._id === mine._id)).toBe(false);

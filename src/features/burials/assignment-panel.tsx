@@ -11,6 +11,7 @@ import { failureText } from '../../data/failure';
 import type { ConcessionarioRef } from '../../domain/burial-types';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { useFlash } from '../../ui/flash';
+import { assigneeLabel } from './assignee-lookup';
 
 interface Props {
   sepultadoId: string;
@@ -105,7 +106,7 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
             <option value="">{TEXT.selectAssignee}</option>
             {available.map((u) => (
               <option key={u._id} value={u._id}>
-                {u.name} — {u.email}
+                {assigneeLabel(u)}
               </option>
             ))}
           </select>

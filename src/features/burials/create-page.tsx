@@ -16,6 +16,7 @@ import { useSession } from '../../data/session';
 import { can } from '../../domain/permissions';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { useFlash } from '../../ui/flash';
+import { assigneeLabel } from './assignee-lookup';
 import { BurialForm } from './burial-form';
 import './burials.css';
 
@@ -87,7 +88,7 @@ export default function CreatePage() {
             <option value="">Selecione um concessionário</option>
             {concessionarios.list.map((c) => (
               <option key={c._id} value={c._id}>
-                {c.name} ({c.email})
+                {assigneeLabel(c)}
               </option>
             ))}
           </select>
