@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../data/session';
-import { navLinks, searchHidden } from '../features/auth/access';
+import { navLinks, searchHidden, toolLinks } from '../features/auth/access';
 import { SearchBox } from '../features/search/search-box';
 import { PACK_TEXT } from '../lib/texts/pack-texts';
 import { PRODUCT_NAME } from '../ui/branding';
@@ -17,10 +17,36 @@ export function Navbar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const toolsRef = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every route change is the point
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    setOpen(false);
+    setToolsOpen(false);
+  }, [location.pathname, location.search]);
+
+  // The tools' list closes on a click elsewhere and on Escape (back to its button).
+  useEffect(() => {
+    if (!toolsOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (toolsRef.current && !toolsRef.current.contains(event.target as Node)) {
+        setToolsOpen(false);
+      }
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setToolsOpen(false);
+      toolsRef.current?.querySelector('button')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [toolsOpen]);
 
   useEffect(() => {
     if (!open) return;
@@ -44,6 +70,25 @@ export function Navbar() {
   }
 
   const links = navLinks(session.status, session.role);
+  const tools = toolLinks(session.status, session.role);
+  // The tools sit after the work links, before Perfil and Sair.
+  const own = (link: { to?: string; action?: string }) =>
+    link.to === '/user/profile' || link.action === 'logout';
+  const navLink = (link: (typeof links)[number]) =>
+    link.action === 'logout' ? (
+      <button
+        key={link.label}
+        type="button"
+        className="nav-link-button"
+        onClick={() => void logout()}
+      >
+        {link.label}
+      </button>
+    ) : (
+      <RouterLink key={link.label} to={link.to ?? '/'} end={link.to === '/'}>
+        {link.label}
+      </RouterLink>
+    );
   return (
     <header className="navbar">
       <div className="navbar-inner" ref={menuRef}>
@@ -88,22 +133,28 @@ export function Navbar() {
               <OutboxLink />
             </Suspense>
           )}
-          {links.map((link) =>
-            link.action === 'logout' ? (
+          {links.filter((link) => !own(link)).map(navLink)}
+          {tools.length > 0 && (
+            <div className="nav-group" ref={toolsRef}>
               <button
-                key={link.label}
                 type="button"
-                className="nav-link-button"
-                onClick={() => void logout()}
+                className="nav-link-button nav-group-toggle"
+                aria-expanded={toolsOpen}
+                aria-controls="menu-ferramentas"
+                onClick={() => setToolsOpen((o) => !o)}
               >
-                {link.label}
+                Ferramentas <span aria-hidden="true">{toolsOpen ? '▴' : '▾'}</span>
               </button>
-            ) : (
-              <RouterLink key={link.label} to={link.to ?? '/'} end={link.to === '/'}>
-                {link.label}
-              </RouterLink>
-            ),
+              <ul id="menu-ferramentas" className="nav-group-list" hidden={!toolsOpen}>
+                {tools.map((link) => (
+                  <li key={link.label}>
+                    <RouterLink to={link.to ?? '/'}>{link.label}</RouterLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
+          {links.filter(own).map(navLink)}
           {/* For everyone (visitors too): the visit pack. */}
           <RouterLink to="/offline">{PACK_TEXT.navLink}</RouterLink>
         </nav>

@@ -85,7 +85,10 @@ const allowedTo = (action: Action, denied = RESTRICTED): AccessRule => ({
 });
 const LIST_MINE = allowedTo('burial:list-mine');
 const EDIT_BURIAL = allowedTo('burial:edit');
-const CREATE_BURIAL = allowedTo('burial:create', 'Você não tem permissão para criar sepultados.');
+const CREATE_BURIAL = allowedTo(
+  'burial:create',
+  'Acesso restrito: somente administradores ou concessionários podem criar sepultados.',
+);
 const PRINT_LABELS = allowedTo('label:print');
 const MANAGE_USERS = allowedTo('user:manage');
 const CREATE_USER = allowedTo(
@@ -147,7 +150,8 @@ export function AppRoutes() {
             {/* Open without a login: a removed account's unsent work must stay reachable (docs/decisions.md). */}
             <Route path="/pendentes" element={at(OutboxPage)} />
             <Route path="/pendentes/:id" element={at(ConflictReviewPage, LOGIN)} />
-            <Route path="/meuusuario" element={at(UserListPage, MANAGE_USERS)} />
+            {/* Everyone logged in: an admin manages the list, anyone else sees their own entry (spec §2). */}
+            <Route path="/meuusuario" element={at(UserListPage, LOGIN)} />
             <Route path="/usuarios/add" element={at(UserCreatePage, CREATE_USER)} />
             <Route path="/usuarios/edit/:id" element={at(UserEditPage, MANAGE_USERS)} />
             <Route path="/admin/mapa" element={at(PlanAdminPage, EDIT_PLAN)} />

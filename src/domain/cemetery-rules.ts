@@ -7,6 +7,12 @@ import type { CemeteryEdit } from './cemetery-types';
 import { validateBounds } from './geo';
 import { foldText } from './search-text';
 
+/**
+ * The cemetery a record saved without one goes to when none exists yet (SQL's
+ * cemiterio_for_name(NULL), migration 0010; with cemeteries, the oldest: `Cemetery.padrao`).
+ */
+export const DEFAULT_CEMETERY_NAME = 'Cemitério municipal';
+
 /** "  Cemitério   da Saudade " → "Cemitério da Saudade" (how a name is stored). */
 export function tidyCemeteryName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');

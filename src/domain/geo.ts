@@ -137,6 +137,11 @@ export function roundCoordinate(value: number): number {
   return Math.round(value * 1e7) / 1e7;
 }
 
+/** A coordinate as a person reads it: -43.502300000000005 → "-43.5023" (at most 7 decimals). */
+export function formatCoordinate(value: number): string {
+  return String(roundCoordinate(value));
+}
+
 export const BOUNDS_MSG = {
   south: 'Informe a latitude sul entre -90 e 90.',
   north: 'Informe a latitude norte entre -90 e 90.',

@@ -8,8 +8,8 @@ import './cemetery-choice-style.css';
 
 export function CemeteryChoiceSlot() {
   return (
-    <div className="cemetery-choice cemetery-choice-slot" aria-hidden="true">
-      <span className="cemetery-choice-label">&nbsp;</span>
+    <div className="ui-cemetery-choice ui-cemetery-choice-slot" aria-hidden="true">
+      <span className="ui-cemetery-choice-label">&nbsp;</span>
       <select disabled tabIndex={-1} />
     </div>
   );

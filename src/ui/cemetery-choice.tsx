@@ -20,7 +20,7 @@ export function CemeteryChoice({ cemeteries, value, onChange, className, reserve
   if (!cemeteries && reserve) return <CemeteryChoiceSlot />;
   if (!cemeteries || cemeteries.length < 2) return null;
   return (
-    <div className={`cemetery-choice ${className ?? ''}`.trim()}>
+    <div className={`ui-cemetery-choice ${className ?? ''}`.trim()}>
       <label htmlFor={id}>{CEM_MSG.chooseLabel}</label>
       <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
         <option value="">{CEM_MSG.allCemeteries}</option>

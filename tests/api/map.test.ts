@@ -225,6 +225,42 @@ describe.each(engines)('mapa: QR label list ($name)', (engine) => {
     expect(body.truncated).toBe(false);
   });
 
+  it("keeps one cemetery's quadra apart from the same quadra of another, named on each label", async () => {
+    const other = await createRecord(h, admin, {
+      quadra: '12',
+      chapa: '3',
+      nome: 'Dirceu Prado',
+      rua: '1',
+      cemiterio: 'Cemitério do Carmo',
+    });
+    const cemeteries = (await h.app.inject({ method: 'GET', url: '/api/cemiterios' })).json() as {
+      id: string;
+      nome: string;
+    }[];
+    const carmo = cemeteries.find((c) => c.nome === 'Cemitério do Carmo');
+    const saudade = cemeteries.find((c) => c.nome === 'Cemitério Municipal da Saudade');
+    expect(carmo && saudade).toBeTruthy();
+    type Items = { items: { id: string; chapa: string; cemiterio: string | null }[] };
+    const both = (await get(admin, 'quadra=12')).json() as Items;
+    // Grouped by cemetery (each group together), each label with its cemetery's name.
+    const names = both.items.map((i) => i.cemiterio);
+    expect(names.filter((n, i) => n !== names[i - 1])).toHaveLength(2);
+    expect(
+      both.items
+        .filter((i) => i.cemiterio === 'Cemitério Municipal da Saudade')
+        .map((i) => i.chapa),
+    ).toEqual(['9', '10']);
+    expect(both.items.find((i) => i.id === other.id)?.cemiterio).toBe('Cemitério do Carmo');
+    const one = await get(admin, `quadra=12&cemiterio=${saudade?.id}`);
+    expect(one.statusCode).toBe(200);
+    expect((one.json() as Items).items.map((i) => i.chapa)).toEqual(['9', '10']);
+    const carmoOnly = (await get(admin, `quadra=12&cemiterio=${carmo?.id}`)).json() as Items;
+    expect(carmoOnly.items.map((i) => i.id)).toEqual([other.id]);
+    const bad = await get(admin, 'quadra=12&cemiterio=xyz');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('cemiterio');
+  });
+
   it('lists a selection of records', async () => {
     const res = await get(admin, `ids=${ids[2]},${ids[0]}`);
     expect(res.statusCode).toBe(200);

@@ -91,7 +91,7 @@ describe('accessible navigation and the visitor search', () => {
       // No navbar box when logged out (spec §2); the page's own form holds the term.
       expect(await page.getByRole('combobox', { name: 'Pesquisar sepultados' }).count()).toBe(0);
       expect(await page.getByLabel('Sepultado, rua, quadra ou placa').inputValue()).toBe(term);
-      const card = page.locator('.search-card', { hasText: record.nome }).first();
+      const card = page.locator('.burial-search-card', { hasText: record.nome }).first();
       await card.getByRole('link', { name: 'Mais detalhes' }).click();
       await page.getByRole('heading', { name: record.nome, level: 1 }).waitFor();
       await expect.poll(() => page.title()).toBe(`${record.nome} — Memorial`);
@@ -113,10 +113,10 @@ describe('accessible navigation and the visitor search', () => {
       await page.keyboard.press('Enter');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('conteudo');
 
-      const opener = page.locator('.carousel-open').first();
+      const opener = page.locator('.burial-carousel-open').first();
       await opener.focus();
       await page.keyboard.press('Enter');
-      const dialog = page.locator('dialog.image-overlay');
+      const dialog = page.locator('dialog.burial-image-overlay');
       await dialog.waitFor();
       await page.getByRole('button', { name: 'Fechar' }).click();
       await dialog.waitFor({ state: 'detached' });

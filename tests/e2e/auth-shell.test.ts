@@ -168,13 +168,31 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     );
   });
 
-  it('a usuario sent to an admin route lands on / and is told why', async () => {
+  it('a usuario sees only their own entry on /meuusuario (spec §2)', async () => {
     await page.goto('/meuusuario');
+    await page.getByRole('heading', { name: 'Gerenciamento de Usuários' }).waitFor();
+    await page
+      .getByText('Você pode editar apenas o seu próprio perfil.', { exact: true })
+      .waitFor();
+    const entries = page.getByRole('list', { name: 'Usuários' }).getByRole('listitem');
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain(PERSON.name);
+    expect(new URL(page.url()).pathname).toBe('/meuusuario');
+  });
+
+  it('a usuario sent to an admin route lands on / and is told why (spec §6)', async () => {
+    await page.goto('/admin/cemiterios');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Acesso restrito.', { exact: true }).waitFor();
     await page.goto('/sepultados/add');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Você não tem permissão para criar sepultados.').waitFor();
+    await page
+      .getByText(
+        'Acesso restrito: somente administradores ou concessionários podem criar sepultados.',
+        { exact: true },
+      )
+      .waitFor();
   });
 
   it('logs out to /login and forgets the session', async () => {

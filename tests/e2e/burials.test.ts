@@ -171,15 +171,17 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     const dots = admin.getByRole('button', { name: /^Ir para a foto/ });
     expect(await dots.count()).toBe(2);
     await dots.nth(1).click();
-    await admin.locator('.carousel-dot.active[aria-label="Ir para a foto 2 de 2"]').waitFor();
+    await admin
+      .locator('.burial-carousel-dot.active[aria-label="Ir para a foto 2 de 2"]')
+      .waitFor();
     await admin.waitForFunction(() => {
-      const track = document.querySelector('.carousel-track');
+      const track = document.querySelector('.burial-carousel-track');
       return track !== null && track.scrollLeft >= track.clientWidth - 2;
     });
     expect(await dots.nth(1).getAttribute('aria-current')).toBe('true');
     expect(await dots.nth(0).getAttribute('aria-current')).toBeNull();
     const loaded = await admin.waitForFunction(() => {
-      const imgs = [...document.querySelectorAll<HTMLImageElement>('.carousel-photo')];
+      const imgs = [...document.querySelectorAll<HTMLImageElement>('.burial-carousel-photo')];
       return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 0)
         ? imgs.map((i) => i.currentSrc)
         : null;
@@ -197,6 +199,11 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
   });
 
   it('admin assigns the concessionário from the dashboard (lookup by e-mail)', async () => {
+    // The concessionário reads the same on every screen: "Nome (e-mail)", as on the create form.
+    await admin.goto(`/sepultados/edit/${recordId}`);
+    const option = admin.locator('select#concessionario option', { hasText: CONC.email });
+    await option.waitFor({ state: 'attached' });
+    expect(await option.textContent()).toBe(`${CONC.name} (${CONC.email})`);
     await admin.goto('/sepultados/meumemorial');
     await admin.getByRole('heading', { name: 'Gerenciamento de Sepultados' }).waitFor();
     await admin.getByRole('link', { name: 'Novo Registro' }).waitFor();
@@ -210,10 +217,29 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     await entry.fill(CONC.email.toUpperCase());
     await admin.getByRole('button', { name: 'Confirmar' }).click();
     await admin.getByText('Concessionário atribuído com sucesso!').waitFor();
+    // One "Desatribuir" on the row with one concessionário (beside the name), none on the row
+    // with nobody.
+    const rowOf = (nome: string) =>
+      admin.locator('.burial-dash-row', {
+        has: admin.getByRole('link', { name: nome, exact: true }),
+      });
+    await rowOf(NOME)
+      .getByRole('button', { name: `Desatribuir ${CONC.name} de ${NOME}` })
+      .waitFor();
+    expect(
+      await rowOf(NOME)
+        .getByRole('button', { name: /^Desatribuir/ })
+        .count(),
+    ).toBe(1);
+    expect(
+      await rowOf(OTHER)
+        .getByRole('button', { name: /^Desatribuir/ })
+        .count(),
+    ).toBe(0);
     // The edit screen's panel lists who is assigned.
     await admin.goto(`/sepultados/edit/${recordId}`);
     await admin.getByRole('heading', { name: 'Concessionários atribuídos' }).waitFor();
-    await admin.locator('.assigned-list').getByText(CONC.name).waitFor();
+    await admin.locator('.burial-assigned-list').getByText(CONC.name).waitFor();
   });
 
   it('the concessionário edits the plate of the assigned record', async () => {

@@ -69,7 +69,7 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
     await page.goto('/sepultados/pesquisa?q=prates');
     await page.getByText('Joana Prates Lima').first().waitFor();
     expect(await choiceOf(page).count()).toBe(0);
-    expect(await page.locator('.search-card dt', { hasText: 'Cemitério' }).count()).toBe(0);
+    expect(await page.locator('.burial-search-card dt', { hasText: 'Cemitério' }).count()).toBe(0);
   });
 
   it('the admin adds a second cemetery on the cemeteries screen', async () => {
@@ -128,7 +128,7 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
         url.pathname === '/sepultados/pesquisa' && url.searchParams.get('cemiterio') === second.id,
     );
     // The results' card, not the navbar's suggestion of the same name (it may still be open).
-    const cards = page.locator('.search-card');
+    const cards = page.locator('.burial-search-card');
     await cards.filter({ hasText: 'Júlia Prates Andrade' }).waitFor();
     expect(await cards.count()).toBe(1);
     expect(await cards.first().locator('dd').first().textContent()).toBe(SECOND);
@@ -137,7 +137,7 @@ describe('cemeteries: one means no choice; two offer it and narrow the search', 
     // The results page's own choice widens it again.
     await choiceOf(page).selectOption({ label: CEM_MSG.allCemeteries });
     await page.getByText('Joana Prates Lima').waitFor();
-    expect(await page.locator('.search-card').count()).toBe(3);
+    expect(await page.locator('.burial-search-card').count()).toBe(3);
   });
 
   it('the cemetery’s public page says its name, address and count, and searches in it', async () => {

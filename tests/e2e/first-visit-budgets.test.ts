@@ -113,7 +113,7 @@ describe('first visit: bytes on the wire within budget', () => {
       '/',
       async (page) => {
         await page.getByRole('heading', { name: 'Recentes', level: 1 }).waitFor();
-        await page.locator('.card-grid a').first().waitFor();
+        await page.locator('.burial-card-grid a').first().waitFor();
       },
       { auth: session },
     );

@@ -120,7 +120,7 @@ describe('first visit, then no signal: the tribute form on a grave the pack brou
     const context = await newPhoneContext(browser, server.url);
     const page = await context.newPage();
     const text = `Saudade sem sinal ${Date.now()}`;
-    const pending = page.locator('.pending-tributes > li').filter({ hasText: text });
+    const pending = page.locator('.tribute-pending-list > li').filter({ hasText: text });
     try {
       await logIn(page, ADMIN);
       await landAndTakePack(page);

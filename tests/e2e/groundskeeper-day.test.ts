@@ -102,7 +102,7 @@ describe('a concessionário works a whole day without signal', () => {
         await page.screenshot({ path: '/tmp/wtb-gk-fail.png' });
         throw err;
       });
-    const list = page.locator('.dash-list');
+    const list = page.locator('.burial-dash-list');
     await list.getByText(MINE).waitFor();
     expect(await list.getByText(OTHER).count()).toBe(0);
     expect(await page.getByText('Esta ação precisa de conexão', { exact: false }).count()).toBe(0);

@@ -25,6 +25,7 @@ export async function startAppServer(options: StartOptions = {}): Promise<Server
     throw new Error('dist/client não existe: rode "npm run build" antes dos testes e2e.');
   }
   return startServer({
+    timeoutMs: 180_000,
     ...options,
     env: {
       SEED: 'none',

@@ -72,7 +72,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
   const distance = async () =>
     Number(await visitor.locator('[data-meters]').getAttribute('data-meters'));
   const rotation = async () =>
-    Number(await visitor.locator('.wayfinding-arrow').getAttribute('data-rotation'));
+    Number(await visitor.locator('.map-wayfinding-arrow').getAttribute('data-rotation'));
 
   beforeAll(async () => {
     planFile = await planImage(fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-plan-')));
@@ -143,9 +143,9 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await visitor.getByText('Rua 3 → Quadra 12 → Placa 0458').waitFor();
     // The map loads when the visitor comes near it (first-visit-budgets.test.ts checks that).
     await scrollTo(visitor, 'Como chegar');
-    await visitor.locator('.grave-marker').waitFor();
+    await visitor.locator('.map-grave-marker').waitFor();
     // Online, the map stored the plan on the device and draws it from there (a blob: URL).
-    await visitor.locator('img.plan-overlay[src^="blob:"]').waitFor();
+    await visitor.locator('img.map-plan-overlay[src^="blob:"]').waitFor();
 
     await visitor.getByRole('button', { name: 'Como chegar' }).click();
     await visitor.locator('[data-meters]').waitFor();
@@ -199,10 +199,10 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await visitor.reload();
     await visitor.getByRole('heading', { name: NOME, level: 1 }).waitFor();
     await scrollTo(visitor, 'Como chegar');
-    const overlay = visitor.locator('img.plan-overlay[src^="blob:"]');
+    const overlay = visitor.locator('img.map-plan-overlay[src^="blob:"]');
     await overlay.waitFor({ state: 'visible' });
     expect(await overlay.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
-    await visitor.locator('.grave-marker').waitFor({ state: 'visible' });
+    await visitor.locator('.map-grave-marker').waitFor({ state: 'visible' });
     await screenshot(visitor, 'map-offline-plan');
   });
 
@@ -212,7 +212,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
     await page.getByText('Rua 3 → Quadra 12 → Placa 0458').waitFor();
     await scrollTo(page, 'Como chegar');
-    await page.locator('img.plan-overlay').waitFor();
+    await page.locator('img.map-plan-overlay').waitFor();
     await page.close();
     await visitorContext.setOffline(false);
   });
@@ -221,7 +221,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await admin.goto('/sepultados/etiquetas');
     await admin.getByLabel('Quadra').fill('12');
     await admin.getByRole('button', { name: 'Mostrar etiquetas' }).click();
-    const label = admin.locator('.label', { hasText: NOME });
+    const label = admin.locator('.map-label', { hasText: NOME });
     await label.getByAltText(`Código QR de ${NOME}`).waitFor();
     expect(await label.getAttribute('data-qr-url')).toBe(qrUrl);
     await label.getByText('Rua 3 → Quadra 12 → Placa 0458').waitFor();
@@ -232,7 +232,10 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await admin.goto('/sepultados/meumemorial');
     await admin.getByRole('link', { name: 'Etiquetas QR desta lista' }).click();
     await admin.waitForURL((url) => url.searchParams.get('ids')?.includes(recordId) ?? false);
-    await admin.locator('.label', { hasText: NOME }).getByAltText(`Código QR de ${NOME}`).waitFor();
+    await admin
+      .locator('.map-label', { hasText: NOME })
+      .getByAltText(`Código QR de ${NOME}`)
+      .waitFor();
   });
 
   it('OSM tiles are cached only as viewed, with the attribution, and show again offline', async () => {
@@ -271,7 +274,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
       await context.setOffline(true);
       await page.reload();
       await scrollTo(page, 'Como chegar');
-      await page.locator('.grave-marker').waitFor();
+      await page.locator('.map-grave-marker').waitFor();
       await page.locator('img.leaflet-tile-loaded').first().waitFor();
     } finally {
       await context.close();

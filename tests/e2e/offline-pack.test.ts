@@ -29,10 +29,10 @@ import {
 
 /** The first carousel photo's decoded size, once it has loaded (0 × 0 if broken). */
 async function photoSize(page: Page) {
-  const img = page.locator('.carousel-photo').first();
+  const img = page.locator('.burial-carousel-photo').first();
   await img.waitFor();
   await page.waitForFunction(
-    () => (document.querySelector('.carousel-photo') as HTMLImageElement | null)?.complete,
+    () => (document.querySelector('.burial-carousel-photo') as HTMLImageElement | null)?.complete,
   );
   return img.evaluate((el: HTMLImageElement) => ({
     width: el.naturalWidth,
@@ -169,7 +169,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
     // By street, block and plate: a grave this device never showed, its cemetery named.
     await page.goto(searchUrl(`${byPlace.rua} quadra ${byPlace.quadra} placa ${byPlace.chapa}`));
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
-    const placeCard = page.locator('.search-card', {
+    const placeCard = page.locator('.burial-search-card', {
       has: page.getByRole('heading', { name: byPlace.nome }),
     });
     await placeCard.first().waitFor();
@@ -189,7 +189,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.goto(`/sepultados/pesquisa?q=${nameQuery}&cemiterio=${visited.id}`);
     await page.getByText(SEARCH_MSG.fromDevice).waitFor();
     await page.getByRole('heading', { name: byName.nome }).first().waitFor();
-    const narrowed = await page.locator('.search-card').allInnerTexts();
+    const narrowed = await page.locator('.burial-search-card').allInnerTexts();
     expect(narrowed.length).toBeGreaterThan(0);
     expect(narrowed.every((text) => text.includes(visited.nome))).toBe(true);
 
@@ -199,7 +199,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.getByRole('heading', { name: byName.nome }).first().waitFor();
     await screenshot(page, 'offline-pack-search-390');
     await page
-      .locator('.search-card', { has: page.getByRole('heading', { name: byName.nome }) })
+      .locator('.burial-search-card', { has: page.getByRole('heading', { name: byName.nome }) })
       .first()
       .getByRole('link', { name: 'Mais detalhes' })
       .click();
@@ -272,7 +272,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
     // The grave opened once with signal (its coordinates are stored), its map drawn.
     await page.goto(`/sepultados/${grave.id}`);
     await page.getByRole('heading', { name: 'Como chegar', level: 2 }).scrollIntoViewIfNeeded();
-    await page.locator('img.plan-overlay[src^="blob:"]').waitFor();
+    await page.locator('img.map-plan-overlay[src^="blob:"]').waitFor();
 
     // The admin uploads a new plan; the phone gets it with "Atualizar agora" (a delta sync),
     // the map not open meanwhile.
@@ -287,7 +287,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
     await page.goto(`/sepultados/${grave.id}`);
     await page.getByRole('heading', { name: grave.nome, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Como chegar', level: 2 }).scrollIntoViewIfNeeded();
-    const overlay = page.locator('img.plan-overlay[src^="blob:"]');
+    const overlay = page.locator('img.map-plan-overlay[src^="blob:"]');
     await overlay.waitFor({ state: 'visible' });
     expect(await overlay.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(300);
     await screenshot(page, 'offline-pack-plan-390');

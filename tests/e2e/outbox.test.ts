@@ -122,7 +122,7 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
     await page.reload();
     await page.goto(`/sepultados/pesquisa?q=${encodeURIComponent('rua 3 quadra 12 placa 458')}`);
     await page
-      .locator('.search-card', { has: page.getByRole('heading', { name: NOME }) })
+      .locator('.burial-search-card', { has: page.getByRole('heading', { name: NOME }) })
       .getByRole('link', { name: 'Mais detalhes' })
       .click();
     await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
@@ -132,9 +132,13 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
       .getByText('Homenagem guardada no aparelho. Será enviada quando houver conexão.')
       .waitFor();
     await page
-      .locator('.pending-tributes > li', { hasText: 'Flores de domingo' })
+      .locator('.tribute-pending-list > li', { hasText: 'Flores de domingo' })
       .getByText('Aguardando conexão')
       .waitFor();
+    // The phone's header says what its number counts, on screen and in the link's name.
+    const badge = page.getByRole('banner').getByRole('link', { name: /^1 não enviado$/ });
+    await badge.waitFor();
+    await badge.getByText('não enviado', { exact: true }).waitFor({ state: 'visible' });
 
     await correctPlate(page, '0459');
     await page
@@ -144,6 +148,10 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
     // The correction shows at once over the stored record, with its state.
     await page.getByText('0459', { exact: true }).waitFor();
     await page.locator('.outbox-notice').getByText('Aguardando conexão').waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^2 não enviados$/ })
+      .waitFor();
     await screenshot(page, 'outbox-pending-detail');
 
     // Closing the app loses nothing.
@@ -233,16 +241,16 @@ describe('outbox: offline tribute and correction, exactly once, conflict review'
     await page.getByLabel('Sua homenagem').fill('Sem sincronização em segundo plano');
     await page.getByRole('button', { name: 'Enviar homenagem' }).click();
     await page
-      .locator('.pending-tributes > li', { hasText: 'Sem sincronização' })
+      .locator('.tribute-pending-list > li', { hasText: 'Sem sincronização' })
       .getByText('Aguardando conexão')
       .waitFor();
     await page.reload();
-    await page.locator('.pending-tributes > li', { hasText: 'Sem sincronização' }).waitFor();
+    await page.locator('.tribute-pending-list > li', { hasText: 'Sem sincronização' }).waitFor();
     await context.setOffline(false);
     await page
       .locator('.tribute-list > li', { hasText: 'Sem sincronização em segundo plano' })
       .waitFor();
-    await page.locator('.pending-tributes').waitFor({ state: 'detached' });
+    await page.locator('.tribute-pending-list').waitFor({ state: 'detached' });
     expect(await tributesWith('Sem sincronização em segundo plano')).toBe(1);
     await context.close();
   });

@@ -88,7 +88,7 @@ describe('search: suggestions, keyboard, results, offline', () => {
     await page.waitForURL((url) => url.pathname === '/sepultados/pesquisa');
     await page.getByRole('heading', { name: 'Resultados da Pesquisa' }).waitFor();
     await page.getByText(/^\d+ resultado\(s\) encontrado\(s\)$/).waitFor();
-    const marks = page.locator('.search-card mark');
+    const marks = page.locator('.burial-search-card mark');
     await marks.first().waitFor();
     expect(fold((await marks.first().textContent()) ?? '')).toBe('conceicao');
     expect(await marks.first().textContent()).toBe('Conceição');
@@ -110,9 +110,9 @@ describe('search: suggestions, keyboard, results, offline', () => {
   it('searches the records on the device when there is no signal', async () => {
     await page.goto('/');
     await waitForServiceWorker(page);
-    await page.locator('.burial-card .card-name').first().waitFor();
+    await page.locator('.burial-card .burial-card-name').first().waitFor();
     // A record the device holds from the home page only (not from the online search above).
-    const names = await page.locator('.burial-card .card-name').allTextContents();
+    const names = await page.locator('.burial-card .burial-card-name').allTextContents();
     const homeName = names.find((n) => !fold(n).includes('conceicao')) ?? '';
     const word = fold(homeName)
       .split(/\s+/)

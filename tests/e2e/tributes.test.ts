@@ -5,7 +5,7 @@
  * from outside the origin; "Carregar mais" pages without repeats; the photo modal; a hostile
  * text shows literally; the text survives a lost signal; the author deletes the tribute.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
@@ -86,6 +86,23 @@ describe('homenagens: post, list, page, modal, delete', () => {
   }
 
   const items = () => page.locator('.tribute-list > li');
+
+  /**
+   * A flash after a tribute is posted or removed shows where the person is (inside the
+   * viewport, while they are at "Homenagens"), and its coming does not push the page: the
+   * heading keeps its place in the document (a removed entry below it may still end the page
+   * sooner, so the viewport position is not the measure).
+   */
+  const docY = (anchor: Locator) =>
+    anchor.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  async function expectFlashInView(text: string, anchor: Locator, anchorY: number) {
+    const flash = page.getByRole('status').filter({ hasText: text });
+    await flash.waitFor();
+    const box = await flash.boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    expect(box && box.y >= 0 && box.y + box.height <= height, `"${text}" on screen`).toBe(true);
+    expect(Math.abs((await docY(anchor)) - anchorY)).toBeLessThan(1);
+  }
 
   /** Tributes on the server holding this text (all pages). */
   async function countTributesWithText(text: string): Promise<number> {
@@ -190,8 +207,10 @@ describe('homenagens: post, list, page, modal, delete', () => {
       .locator('input[type="file"][name="imagem"]')
       .setInputFiles({ name: 'flores.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('img', { name: 'Pré-visualização da foto escolhida' }).waitFor();
+    const heading = page.getByRole('heading', { name: 'Homenagens', level: 2 });
+    const before = await docY(heading);
     await page.getByRole('button', { name: 'Enviar homenagem' }).click();
-    await page.getByText('Comentário adicionado com sucesso!').waitFor();
+    await expectFlashInView('Comentário adicionado com sucesso!', heading, before);
 
     // The form is empty again and the tribute is on top, with its emoji and photo.
     expect(await page.getByLabel('Sua homenagem').inputValue()).toBe('');
@@ -299,7 +318,7 @@ describe('homenagens: post, list, page, modal, delete', () => {
   it('sent without signal, a tribute waits on the device and reaches the server once', async () => {
     await waitForServiceWorker(page);
     await context.setOffline(true);
-    const pending = page.locator('.pending-tributes > li');
+    const pending = page.locator('.tribute-pending-list > li');
     try {
       await page.getByLabel('Sua homenagem').fill('Escrito sem sinal');
       await page.getByRole('button', { name: 'Enviar homenagem' }).click();
@@ -360,8 +379,11 @@ describe('homenagens: post, list, page, modal, delete', () => {
       expect(d.message()).toBe('Tem certeza que deseja remover esta homenagem?');
       void d.accept();
     });
+    await entry.scrollIntoViewIfNeeded();
+    const heading = page.getByRole('heading', { name: 'Homenagens', level: 2 });
+    const headingAt = await docY(heading);
     await entry.getByRole('button', { name: `Remover homenagem de ${person.name}` }).click();
-    await page.getByText('Comentário removido.').waitFor();
+    await expectFlashInView('Comentário removido.', heading, headingAt);
     await entry.waitFor({ state: 'detached' });
     const { items: after } = await list('limit=50');
     expect(after.some((t) => t._id === mine._id)).toBe(false);

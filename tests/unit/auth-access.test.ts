@@ -6,7 +6,13 @@ import {
   readToken,
   writeAuth,
 } from '../../src/data/session-storage';
-import { decideAccess, navLinks, safeNext, searchHidden } from '../../src/features/auth/access';
+import {
+  decideAccess,
+  navLinks,
+  safeNext,
+  searchHidden,
+  toolLinks,
+} from '../../src/features/auth/access';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -73,6 +79,18 @@ describe('navbar', () => {
       'Perfil',
       'Sair',
     ]);
+  });
+  it("gives the admin's tools a group of their own, by permission, once the role is known", () => {
+    const tools = (s: Parameters<typeof toolLinks>[0], r: Parameters<typeof toolLinks>[1]) =>
+      toolLinks(s, r).map((l) => `${l.label} ${l.to}`);
+    expect(tools('authenticated', 'admin')).toEqual([
+      'Cemitérios /admin/cemiterios',
+      'Mapa /admin/mapa',
+      'Etiquetas /sepultados/etiquetas',
+      'Planilhas /admin/planilhas',
+    ]);
+    expect(tools('checking', 'admin')).toEqual([]);
+    expect(tools('authenticated', 'usuario')).toEqual([]);
   });
   it('hides the search box where the spec says', () => {
     expect(searchHidden('/', 'anonymous')).toBe(true);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ConcessionarioListItem } from '../../src/domain/burial-types';
-import { findAssignee, lookupMessage } from '../../src/features/burials/assignee-lookup';
+import {
+  assigneeLabel,
+  findAssignee,
+  lookupMessage,
+} from '../../src/features/burials/assignee-lookup';
 
 const person = (id: string, name: string, email: string): ConcessionarioListItem => ({
   _id: id,
@@ -67,5 +71,9 @@ describe('assignee lookup (spec §5)', () => {
     expect(findAssignee('Maria', null)).toEqual({ kind: 'unavailable' });
     expect(lookupMessage({ kind: 'unavailable' })).toMatch(/não está disponível/);
     expect(findAssignee('Maria', [])).toEqual({ kind: 'none', entry: 'Maria' });
+  });
+
+  it('names a concessionário one way everywhere: "Nome (e-mail)"', () => {
+    expect(assigneeLabel(JOAO)).toBe('João da Silva (joao@exemplo.com.br)');
   });
 });

@@ -5,6 +5,7 @@ import {
   averageReadings,
   bearingDegrees,
   distanceMeters,
+  formatCoordinate,
   formatDistance,
   graveDirections,
   hasArrived,
@@ -166,5 +167,14 @@ describe('texts', () => {
   it('formats distances in pt-BR', () => {
     expect(formatDistance(42.4)).toBe('42 m');
     expect(formatDistance(1234)).toBe('1,2 km');
+  });
+});
+
+describe('formatCoordinate', () => {
+  it('shows a coordinate without floating-point noise', () => {
+    expect(formatCoordinate(-43.502300000000005)).toBe('-43.5023');
+    expect(formatCoordinate(-20.387)).toBe('-20.387');
+    expect(formatCoordinate(-43.12345678)).toBe('-43.1234568');
+    expect(formatCoordinate(0)).toBe('0');
   });
 });

@@ -130,13 +130,16 @@ interface CemeteryRow extends StoredCemeteryRow {
   plan_north: number | null;
   plan_east: number | null;
   plan_updated_at: Date | string | null;
+  padrao: boolean;
 }
 
 const SELECT_SQL = `
 SELECT c.id, c.nome, c.endereco, c.horario, c.latitude, c.longitude,
   c.south, c.west, c.north, c.east, c.updated_at,
   p.image AS plan_image, p.south AS plan_south, p.west AS plan_west, p.north AS plan_north,
-  p.east AS plan_east, p.updated_at AS plan_updated_at
+  p.east AS plan_east, p.updated_at AS plan_updated_at,
+  -- The cemetery a record saved without one goes to (cemiterio_for_name(NULL), migration 0010).
+  c.id = (SELECT d.id FROM cemiterios d ORDER BY d.created_at, d.id LIMIT 1) AS padrao
 FROM cemiterios c LEFT JOIN cemiterio_planos p ON p.cemiterio_id = c.id`;
 
 const num = (v: number | null): number | null => (v === null ? null : Number(v));
@@ -175,6 +178,7 @@ function toCemetery(row: CemeteryRow, counts: Map<string, number>): Cemetery {
     plan: planOf(row),
     total: counts.get(row.id) ?? 0,
     updatedAt: new Date(row.updated_at).toISOString(),
+    padrao: row.padrao === true,
   };
 }
 

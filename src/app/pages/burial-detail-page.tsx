@@ -57,7 +57,7 @@ export default function DetailPage() {
   }
 
   return (
-    <div className="detail">
+    <div className="burial-detail">
       <section className="page detail-head">
         <h1>{row.nome}</h1>
         {fetch.phase === 'failed' && (

@@ -66,7 +66,7 @@ export default function SearchResultsPage() {
           {state.outcome.total === 0 ? (
             <p className="search-hint">{SEARCH_MSG.hint}</p>
           ) : (
-            <div className="card-grid search-results">
+            <div className="burial-card-grid search-results">
               {state.outcome.cards.map((card) => (
                 <SearchResultCard
                   key={card.id}

@@ -47,6 +47,11 @@ export const CemeterySchema = Type.Object({
   /** Public (not deleted) records in it. */
   total: Type.Integer(),
   updatedAt: Type.String(),
+  /**
+   * The cemetery a record saved without "Cemitério" goes to (the oldest). Optional: a list
+   * stored on the device before the field existed lacks it.
+   */
+  padrao: Type.Optional(Type.Boolean()),
 });
 
 const Text = (maxLength: number) => Type.String({ maxLength });

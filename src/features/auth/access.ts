@@ -45,6 +45,22 @@ export function navLinks(status: SessionStatus, role: Role): NavLink[] {
   return links;
 }
 
+/**
+ * The admin's tools, a group of their own in the navbar ("Ferramentas"), each shown by its
+ * permission; empty until the role is known.
+ */
+export function toolLinks(status: SessionStatus, role: Role): NavLink[] {
+  if (status !== 'authenticated') return [];
+  const who = { id: '', role };
+  const tools: [Action, NavLink][] = [
+    ['cemetery:manage', { label: 'Cemitérios', to: '/admin/cemiterios' }],
+    ['plan:edit', { label: 'Mapa', to: '/admin/mapa' }],
+    ['label:print', { label: 'Etiquetas', to: '/sepultados/etiquetas' }],
+    ['burial:spreadsheet', { label: 'Planilhas', to: '/admin/planilhas' }],
+  ];
+  return tools.filter(([action]) => canEver(who, action)).map(([, link]) => link);
+}
+
 /** Where the navbar search box is hidden (spec §2 "Navbar and footer"). */
 export function searchHidden(pathname: string, status: SessionStatus): boolean {
   if (status !== 'authenticated') return true;

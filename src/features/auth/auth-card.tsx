@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../ui/branding';
+import './account.css';
 
 interface Props {
   title: string;

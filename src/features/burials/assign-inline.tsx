@@ -46,7 +46,7 @@ export function AssignInline({ mode, nome, list, busy, problem, onConfirm, onCan
   const verb = mode === 'atribuir' ? 'Atribuir' : 'Desatribuir';
   const prep = mode === 'atribuir' ? 'a' : 'de';
   return (
-    <form className="assign-inline" onSubmit={submit} noValidate>
+    <form className="burial-assign-inline" onSubmit={submit} noValidate>
       <div className={`field${shown ? ' field-error' : ''}`}>
         <label htmlFor={inputId}>
           {verb} concessionário {prep} {nome} (nome, e-mail ou id)
@@ -77,7 +77,7 @@ export function AssignInline({ mode, nome, list, busy, problem, onConfirm, onCan
           </small>
         )}
       </div>
-      <div className="assign-inline-actions">
+      <div className="burial-assign-inline-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Enviando...' : `Confirmar`}
         </button>

@@ -59,6 +59,11 @@ export function findAssignee(
   return { kind: 'none', entry: text };
 }
 
+/** How a concessionário is named in every list and message: "Nome (e-mail)". */
+export function assigneeLabel(person: { name: string; email: string }): string {
+  return `${person.name} (${person.email})`;
+}
+
 /** The admin-facing words for a lookup that did not end in exactly one person. */
 export function lookupMessage(result: LookupResult): string | null {
   switch (result.kind) {
@@ -72,7 +77,7 @@ export function lookupMessage(result: LookupResult): string | null {
       return `Nenhum concessionário encontrado para "${result.entry}". Confira o nome ou o e-mail.`;
     case 'several':
       return `Mais de um concessionário encontrado para "${result.entry}": ${result.matches
-        .map((u) => `${u.name} (${u.email})`)
+        .map(assigneeLabel)
         .join('; ')}. Informe o e-mail de quem deseja.`;
   }
 }

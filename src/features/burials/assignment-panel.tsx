@@ -11,6 +11,7 @@ import { failureText } from '../../data/failure';
 import type { ConcessionarioRef } from '../../domain/burial-types';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { useFlash } from '../../ui/flash';
+import { assigneeLabel } from './assignee-lookup';
 
 interface Props {
   sepultadoId: string;
@@ -92,9 +93,9 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
   }
 
   return (
-    <section className="page assignment-panel" aria-labelledby="atribuicao">
+    <section className="page burial-assignment-panel" aria-labelledby="atribuicao">
       <h2 id="atribuicao">Atribuição de concessionários</h2>
-      <div className="assign-row">
+      <div className="burial-assign-row">
         <div className="field">
           <label htmlFor="concessionario">Concessionário</label>
           <select
@@ -105,7 +106,7 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
             <option value="">{TEXT.selectAssignee}</option>
             {available.map((u) => (
               <option key={u._id} value={u._id}>
-                {u.name} — {u.email}
+                {assigneeLabel(u)}
               </option>
             ))}
           </select>
@@ -123,7 +124,7 @@ export function AssignmentPanel({ sepultadoId, assigned, onChange }: Props) {
       {assigned.length === 0 ? (
         <p className="muted">{TEXT.noneAssigned}</p>
       ) : (
-        <ul className="assigned-list">
+        <ul className="burial-assigned-list">
           {assigned.map((a) => (
             <li key={a._id}>
               <span>{a.name}</span>

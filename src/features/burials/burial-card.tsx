@@ -23,7 +23,7 @@ export function BurialCard({
   const photo = cardPhoto(row);
   const image = (
     <BurialImage
-      className="card-photo"
+      className="burial-card-photo"
       file={photo.thumb}
       placeholder={PLACEHOLDERS.home}
       alt={photo.thumb ? `Foto de ${row.nome}` : `Sem foto de ${row.nome}`}
@@ -36,7 +36,7 @@ export function BurialCard({
       {photo.full ? (
         <button
           type="button"
-          className="card-photo-button"
+          className="burial-card-photo-button"
           aria-label={`Ampliar a foto de ${row.nome}`}
           onClick={() => setOpen(true)}
         >
@@ -45,9 +45,9 @@ export function BurialCard({
       ) : (
         image
       )}
-      <div className="card-body">
-        <h2 className="card-name">{row.nome}</h2>
-        <dl className="card-data">
+      <div className="burial-card-body">
+        <h2 className="burial-card-name">{row.nome}</h2>
+        <dl className="burial-card-data">
           {showCemetery && row.cemiterio && (
             <div>
               <dt>Cemitério</dt>
@@ -68,7 +68,7 @@ export function BurialCard({
           </div>
         </dl>
         <Link
-          className="btn card-link"
+          className="btn burial-card-link"
           to={`/sepultados/${row.id}`}
           aria-label={`${TEXT.moreDetails} sobre ${row.nome}`}
         >

@@ -22,8 +22,10 @@ import {
   type TextField,
   TIPOS_SEPULTURA,
 } from '../../domain/burial-rules';
+import { DEFAULT_CEMETERY_NAME } from '../../domain/cemetery-rules';
 import { maskDate } from '../../domain/masks';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/upload-rules';
+import { TEXT } from '../../lib/texts/burial-texts';
 import { FIELD_LABELS } from '../../lib/texts/field-labels';
 import { FormField } from '../../ui/form-field';
 import { GpsCapture } from '../../ui/gps-capture';
@@ -111,6 +113,11 @@ export function BurialForm(props: Props) {
   const { list: cemeteries } = useCemeteries();
   const cemeteryListId = useId();
   const only = cemeteries?.length === 1 ? cemeteries[0]?.nome : undefined;
+  // A record saved without a cemetery goes to the server's default: the form says which.
+  const fallback = cemeteries
+    ? (cemeteries.find((c) => c.padrao)?.nome ??
+      (cemeteries.length === 0 ? DEFAULT_CEMETERY_NAME : undefined))
+    : undefined;
   useEffect(() => {
     if (!baseline && only) setValues((v) => (v.cemiterio ? v : { ...v, cemiterio: only }));
   }, [baseline, only]);
@@ -149,7 +156,13 @@ export function BurialForm(props: Props) {
       error={errorOf(spec.name)}
       onChange={(e) => set(spec.name, e.target.value)}
       {...kindProps(spec)}
-      {...(spec.name === 'cemiterio' ? { list: cemeteryListId, autoComplete: 'off' } : {})}
+      {...(spec.name === 'cemiterio'
+        ? {
+            list: cemeteryListId,
+            autoComplete: 'off',
+            hint: fallback && !values.cemiterio.trim() ? TEXT.blankCemetery(fallback) : undefined,
+          }
+        : {})}
     />
   );
 
@@ -197,11 +210,11 @@ export function BurialForm(props: Props) {
           e.target.value = '';
         }}
       />
-      <fieldset className="form-group">
+      <fieldset className="burial-form-group">
         <legend>Dados Pessoais</legend>
         {PERSONAL.map(field)}
       </fieldset>
-      <fieldset className="form-group">
+      <fieldset className="burial-form-group">
         <legend>Dados da Sepultura</legend>
         {GRAVE.map(field)}
         <div className={`field${errorOf('tipoSepultura') ? ' field-error' : ''}`}>

@@ -24,12 +24,12 @@ export function ConflictNotice({ stale, busy, onReload, onKeepMine }: Props) {
     ref.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <div ref={ref} tabIndex={-1} className="form-alert conflict-notice" role="alert">
+    <div ref={ref} tabIndex={-1} className="form-alert burial-conflict-notice" role="alert">
       <p>
         <strong>{stale.message}</strong>
       </p>
       {stale.conflicts.length > 0 && (
-        <dl className="conflict-list">
+        <dl className="burial-conflict-list">
           {stale.conflicts.map((c) => (
             <div key={c.field}>
               <dt>{FIELD_LABELS[c.field] ?? c.field}</dt>
@@ -42,7 +42,7 @@ export function ConflictNotice({ stale, busy, onReload, onKeepMine }: Props) {
         </dl>
       )}
       <p className="muted">{TEXT.staleHint}</p>
-      <div className="conflict-actions">
+      <div className="burial-conflict-actions">
         <button type="button" className="btn" disabled={busy} onClick={onReload}>
           {TEXT.staleReload}
         </button>

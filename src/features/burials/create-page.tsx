@@ -16,6 +16,7 @@ import { useSession } from '../../data/session';
 import { can } from '../../domain/permissions';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { useFlash } from '../../ui/flash';
+import { assigneeLabel } from './assignee-lookup';
 import { BurialForm } from './burial-form';
 import './burials.css';
 
@@ -73,7 +74,7 @@ export default function CreatePage() {
   }
 
   return (
-    <section className="page form-page">
+    <section className="page burial-form-page">
       <h1>{TEXT.createTitle}</h1>
       <p className="muted">{TEXT.createExplain}</p>
       {concessionarios.status === 'ready' && concessionarios.list.length > 0 && (
@@ -87,7 +88,7 @@ export default function CreatePage() {
             <option value="">Selecione um concessionário</option>
             {concessionarios.list.map((c) => (
               <option key={c._id} value={c._id}>
-                {c.name} ({c.email})
+                {assigneeLabel(c)}
               </option>
             ))}
           </select>

@@ -96,8 +96,8 @@ export default function DashboardPage() {
 
   const people = concessionarios.status === 'ready' ? concessionarios.list : null;
   return (
-    <section className="page dashboard">
-      <div className="dash-head">
+    <section className="page burial-dashboard">
+      <div className="burial-dash-head">
         <h1>{TEXT.dashboardTitle}</h1>
         {can(actor, 'burial:create') && (
           <Link className="btn btn-primary" to="/sepultados/add">
@@ -107,7 +107,7 @@ export default function DashboardPage() {
       </div>
       {/* The admin's map and label screens live here: the navbar's links are fixed by spec §2. */}
       {tools.length > 0 && (
-        <p className="dash-tools">
+        <p className="burial-dash-tools">
           {tools.map((tool, i) => (
             <Fragment key={tool.to}>
               {i > 0 && ' · '}
@@ -119,7 +119,7 @@ export default function DashboardPage() {
       {/* Whoever keeps records here but may not create them is told who can. */}
       {actor && !can(actor, 'burial:create') && <p className="muted">{TEXT.askAdmin}</p>}
       <search>
-        <form className="dash-search" onSubmit={search}>
+        <form className="burial-dash-search" onSubmit={search}>
           <input
             type="search"
             aria-label="Pesquisar por nome"
@@ -149,15 +149,15 @@ export default function DashboardPage() {
         </p>
       )}
       {list.phase === 'ready' && list.fromDevice && (
-        <p className="dash-device-note" role="status">
+        <p className="burial-dash-device-note" role="status">
           {TEXT.mineFromDevice}
         </p>
       )}
       {list.phase === 'ready' && list.rows.length === 0 && (
-        <p className="empty">{TEXT.dashboardEmpty}</p>
+        <p className="burial-empty">{TEXT.dashboardEmpty}</p>
       )}
       {list.phase === 'ready' && list.rows.length > 0 && (
-        <ul className="dash-list">
+        <ul className="burial-dash-list">
           {list.rows.map((card) => (
             <DashboardRow
               key={card.id}

@@ -29,18 +29,21 @@ export function DashboardRow({
   children,
 }: Props) {
   const assigned = mayManage ? (card.concessionariosInfo ?? []) : [];
+  // One "Desatribuir" per person assigned, beside the name; the typed entry only where the
+  // record has assignees this device cannot name (a card built on the device), none when nobody.
+  const unnamed = mayManage && assigned.length === 0 && (card.concessionarios?.length ?? 0) > 0;
   return (
-    <li className="dash-row">
-      <div className="dash-main">
+    <li className="burial-dash-row">
+      <div className="burial-dash-main">
         <BurialImage
-          className="dash-thumb"
+          className="burial-dash-thumb"
           file={card.thumb ?? card.images[0]}
           placeholder={PLACEHOLDERS.sepultura}
           alt={`Foto de ${card.nome}`}
           width={64}
           height={64}
         />
-        <div className="dash-name">
+        <div className="burial-dash-name">
           <Link to={`/sepultados/${card.id}`}>{card.nome}</Link>
           <small className="muted">
             Quadra {card.quadra} · Placa {card.chapa}
@@ -48,7 +51,7 @@ export function DashboardRow({
         </div>
       </div>
       {assigned.length > 0 && (
-        <ul className="dash-assigned" aria-label={`Concessionários de ${card.nome}`}>
+        <ul className="burial-dash-assigned" aria-label={`Concessionários de ${card.nome}`}>
           {assigned.map((person) => (
             <li key={person.id}>
               <span>{person.name}</span>
@@ -65,7 +68,7 @@ export function DashboardRow({
           ))}
         </ul>
       )}
-      <div className="dash-actions">
+      <div className="burial-dash-actions">
         <Link
           className="btn btn-small"
           to={`/sepultados/edit/${card.id}`}
@@ -85,15 +88,17 @@ export function DashboardRow({
             >
               Atribuir
             </button>
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={busy}
-              aria-label={`Desatribuir concessionário de ${card.nome}`}
-              onClick={() => onAssign('desatribuir')}
-            >
-              Desatribuir
-            </button>
+            {unnamed && (
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy}
+                aria-label={`Desatribuir concessionário de ${card.nome}`}
+                onClick={() => onAssign('desatribuir')}
+              >
+                Desatribuir
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-small btn-danger"

@@ -12,11 +12,12 @@ import {
   displayIdade,
   displayText,
 } from '../../domain/burial-display';
+import { formatCoordinate } from '../../domain/geo';
 import { TEXT } from '../../lib/texts/burial-texts';
 
 function Item({ label, value }: { label: string; value: string }) {
   return (
-    <div className="data-item">
+    <div className="burial-data-item">
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -25,14 +26,14 @@ function Item({ label, value }: { label: string; value: string }) {
 
 function coordinates(row: LocalBurial): string {
   if (row.latitude == null || row.longitude == null) return DISPLAY.unknownInfo;
-  return `${row.latitude}, ${row.longitude}`;
+  return `${formatCoordinate(row.latitude)}, ${formatCoordinate(row.longitude)}`;
 }
 
 export function DetailSections({ row }: { row: LocalBurial }) {
   const grave = (
     <section className="page detail-section" aria-labelledby="dados-sepultura">
       <h2 id="dados-sepultura">Dados da Sepultura</h2>
-      <dl className="data-list">
+      <dl className="burial-data-list">
         {row.full && <Item label="Cemitério" value={displayText(row.cemiterio)} />}
         <Item label="Rua" value={displayText(row.rua)} />
         <Item label="Quadra" value={displayText(row.quadra)} />
@@ -46,7 +47,7 @@ export function DetailSections({ row }: { row: LocalBurial }) {
     return (
       <>
         {grave}
-        <p className="muted detail-partial">{TEXT.partialOffline}</p>
+        <p className="muted burial-detail-partial">{TEXT.partialOffline}</p>
       </>
     );
   }
@@ -54,7 +55,7 @@ export function DetailSections({ row }: { row: LocalBurial }) {
     <>
       <section className="page detail-section" aria-labelledby="dados-pessoais">
         <h2 id="dados-pessoais">Dados Pessoais</h2>
-        <dl className="data-list">
+        <dl className="burial-data-list">
           <Item label="Nome" value={displayText(row.nome)} />
           <Item label="Idade" value={displayIdade(row.idade)} />
           <Item label="Data de nascimento" value={displayDate(row.dtNasc)} />
@@ -67,7 +68,7 @@ export function DetailSections({ row }: { row: LocalBurial }) {
       {grave}
       <section className="page detail-section" aria-labelledby="epitafio">
         <h2 id="epitafio">Epitáfio</h2>
-        <blockquote className="epitaph">{displayEpitafio(row.epitafio)}</blockquote>
+        <blockquote className="burial-epitaph">{displayEpitafio(row.epitafio)}</blockquote>
       </section>
     </>
   );

@@ -214,8 +214,8 @@ export default function EditPage() {
     !can(actor, 'burial:edit', { assigned: load.record.concessionarios ?? [] });
 
   return (
-    <div className="edit">
-      <section className="page form-page">
+    <div className="burial-edit">
+      <section className="page burial-form-page">
         <h1>
           {TEXT.editTitle}
           {record ? ` de ${record.nome}` : ''}

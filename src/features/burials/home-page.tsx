@@ -25,24 +25,24 @@ export default function HomePage() {
   // Decided before the list arrives, so the cards do not grow a row under the reader (CLS).
   const several = list ? list.length > 1 : expectSeveral();
   return (
-    <section className="home">
+    <section className="burial-home">
       <h1>{TEXT.homeTitle}</h1>
       <CemeteryChoice
-        className="home-cemetery"
+        className="burial-home-cemetery"
         cemeteries={list}
         value={cemiterio}
         onChange={chooseCemetery}
         reserve={several}
       />
       {chosen && (
-        <p className="home-cemetery-link">
+        <p className="burial-home-cemetery-link">
           <Link to={`/cemiterios/${chosen.id}`}>Sobre o {chosen.nome}</Link>
         </p>
       )}
       {rows === null && <p className="loading">{TEXT.loading}</p>}
-      {rows?.length === 0 && <p className="empty">{TEXT.homeEmpty}</p>}
+      {rows?.length === 0 && <p className="burial-empty">{TEXT.homeEmpty}</p>}
       {rows && rows.length > 0 && (
-        <div className="card-grid">
+        <div className="burial-card-grid">
           {rows.map((row) => (
             <BurialCard key={row.id} row={row} showCemetery={several} />
           ))}

@@ -26,7 +26,7 @@ export function ImageOverlay({ src, alt, onClose }: Props) {
   return (
     <dialog
       ref={ref}
-      className="image-overlay"
+      className="burial-image-overlay"
       aria-label={alt}
       onCancel={(e) => {
         e.preventDefault();
@@ -40,8 +40,13 @@ export function ImageOverlay({ src, alt, onClose }: Props) {
         if (e.key === 'Escape') onClose();
       }}
     >
-      <img className="image-overlay-img" src={src} alt={alt} />
-      <button type="button" className="image-overlay-close" aria-label="Fechar" onClick={onClose}>
+      <img className="burial-image-overlay-img" src={src} alt={alt} />
+      <button
+        type="button"
+        className="burial-image-overlay-close"
+        aria-label="Fechar"
+        onClick={onClose}
+      >
         ×
       </button>
     </dialog>

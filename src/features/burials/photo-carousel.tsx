@@ -25,9 +25,9 @@ export function PhotoCarousel({ images, nome }: Props) {
 
   if (count === 0) {
     return (
-      <div className="carousel">
+      <div className="burial-carousel">
         <BurialImage
-          className="carousel-photo"
+          className="burial-carousel-photo"
           file={null}
           placeholder={PLACEHOLDERS.sepultura}
           alt={`Sem foto de ${nome}`}
@@ -67,17 +67,21 @@ export function PhotoCarousel({ images, nome }: Props) {
     goTo(target);
     // Focus follows the photo shown, so Enter opens the one on screen.
     trackRef.current
-      ?.querySelectorAll<HTMLButtonElement>('.carousel-open')
+      ?.querySelectorAll<HTMLButtonElement>('.burial-carousel-open')
       [target]?.focus({ preventScroll: true });
   }
 
   const label = (i: number) => `Foto ${i + 1} de ${count} de ${nome}`;
   const openFile = open === null ? undefined : images[open];
   return (
-    <section className="carousel" aria-roledescription="carrossel" aria-label={`Fotos de ${nome}`}>
+    <section
+      className="burial-carousel"
+      aria-roledescription="carrossel"
+      aria-label={`Fotos de ${nome}`}
+    >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the photos the strip holds */}
       <div
-        className="carousel-track"
+        className="burial-carousel-track"
         ref={trackRef}
         onScroll={onScroll}
         onKeyDown={onKeyDown}
@@ -87,15 +91,15 @@ export function PhotoCarousel({ images, nome }: Props) {
         }}
       >
         {images.map((file, i) => (
-          <div className="carousel-slide" key={file}>
+          <div className="burial-carousel-slide" key={file}>
             <button
               type="button"
-              className="carousel-open"
+              className="burial-carousel-open"
               aria-label={`Ampliar a foto ${i + 1} de ${count}`}
               onClick={() => setOpen(i)}
             >
               <BurialImage
-                className="carousel-photo"
+                className="burial-carousel-photo"
                 file={file}
                 placeholder={PLACEHOLDERS.sepultura}
                 alt={label(i)}
@@ -110,22 +114,22 @@ export function PhotoCarousel({ images, nome }: Props) {
         ))}
       </div>
       {count > 1 && (
-        <div className="carousel-controls">
+        <div className="burial-carousel-controls">
           <button
             type="button"
-            className="carousel-step"
+            className="burial-carousel-step"
             aria-label="Foto anterior"
             disabled={index === 0}
             onClick={() => goTo(index - 1)}
           >
             ‹
           </button>
-          <div className="carousel-dots">
+          <div className="burial-carousel-dots">
             {images.map((file, i) => (
               <button
                 key={file}
                 type="button"
-                className={`carousel-dot${i === index ? ' active' : ''}`}
+                className={`burial-carousel-dot${i === index ? ' active' : ''}`}
                 aria-label={`Ir para a foto ${i + 1} de ${count}`}
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => goTo(i)}
@@ -134,7 +138,7 @@ export function PhotoCarousel({ images, nome }: Props) {
           </div>
           <button
             type="button"
-            className="carousel-step"
+            className="burial-carousel-step"
             aria-label="Próxima foto"
             disabled={index === count - 1}
             onClick={() => goTo(index + 1)}

@@ -43,14 +43,14 @@ function useObjectUrls(files: File[]): string[] {
 export function PhotoPreview({ existing, removed, onToggleRemoved, files, onDropFile }: Props) {
   const urls = useObjectUrls(files);
   if (existing.length === 0 && files.length === 0) {
-    return <p className="photo-preview-empty">{TEXT.noImage}</p>;
+    return <p className="burial-photos-empty">{TEXT.noImage}</p>;
   }
   return (
-    <ul className="photo-preview" aria-label="Fotos do registro">
+    <ul className="burial-photos" aria-label="Fotos do registro">
       {existing.map((photo, i) => {
         const gone = removed.includes(photo.file);
         return (
-          <li key={photo.file} className={gone ? 'photo-removed' : undefined}>
+          <li key={photo.file} className={gone ? 'burial-photo-removed' : undefined}>
             <BurialImage
               file={photo.thumb ?? photo.file}
               placeholder={PLACEHOLDERS.sepultura}
@@ -58,7 +58,7 @@ export function PhotoPreview({ existing, removed, onToggleRemoved, files, onDrop
               width={160}
               height={120}
             />
-            {gone && <span className="photo-flag">Será removida</span>}
+            {gone && <span className="burial-photo-flag">Será removida</span>}
             <button
               type="button"
               className="btn btn-small"
@@ -75,7 +75,7 @@ export function PhotoPreview({ existing, removed, onToggleRemoved, files, onDrop
           {urls[i] && (
             <img src={urls[i]} alt={`Nova foto: ${file.name}`} width={160} height={120} />
           )}
-          <span className="photo-flag photo-new">Nova</span>
+          <span className="burial-photo-flag burial-photo-new">Nova</span>
           <button
             type="button"
             className="btn btn-small"

@@ -30,18 +30,18 @@ export function SearchResultCard({ card, query, fuzzy, showCemetery = false }: P
   );
   const photo = card.thumb ?? card.image;
   return (
-    <article className="burial-card search-card">
+    <article className="burial-card burial-search-card">
       <BurialImage
-        className="card-photo"
+        className="burial-card-photo"
         file={photo}
         placeholder={PLACEHOLDERS.home}
         alt={photo ? `Foto de ${card.nome}` : `Sem foto de ${card.nome}`}
         width={320}
         height={240}
       />
-      <div className="card-body">
-        <h2 className="card-name">{marked(card.nome)}</h2>
-        <dl className="card-data">
+      <div className="burial-card-body">
+        <h2 className="burial-card-name">{marked(card.nome)}</h2>
+        <dl className="burial-card-data">
           {showCemetery && card.cemiterio && (
             <div>
               <dt>Cemitério</dt>
@@ -62,7 +62,7 @@ export function SearchResultCard({ card, query, fuzzy, showCemetery = false }: P
           </div>
         </dl>
         <Link
-          className="btn card-link"
+          className="btn burial-card-link"
           to={`/sepultados/${card.id}`}
           aria-label={`${TEXT.moreDetails} sobre ${card.nome}`}
         >

@@ -87,9 +87,9 @@ export default function CemeteryPage() {
         </p>
       )}
       <search aria-label={`Procurar sepultado em ${cemetery.nome}`}>
-        <form onSubmit={search} className="visitor-search">
+        <form onSubmit={search} className="query-form">
           <label htmlFor={inputId}>Procurar sepultado neste cemitério</label>
-          <div className="visitor-search-row">
+          <div className="query-form-row">
             <input
               id={inputId}
               type="search"
@@ -105,7 +105,7 @@ export default function CemeteryPage() {
         </form>
       </search>
       {plan && (
-        <figure className="plan-preview">
+        <figure className="cemetery-plan-preview">
           <img
             src={`${API_BASE}/images/plano/${plan.image}`}
             alt={`Plano do ${cemetery.nome}`}

@@ -23,7 +23,7 @@ function MapPlaceholder({
   return (
     <section ref={holder} className="page detail-section map-loading" aria-labelledby="como-chegar">
       <h2 id="como-chegar">Como chegar</h2>
-      {directions && <p className="directions">{directions}</p>}
+      {directions && <p className="map-directions">{directions}</p>}
       <p className="muted">Carregando o mapa…</p>
     </section>
   );
@@ -38,7 +38,7 @@ export function GraveLocation({ row }: { row: LocalBurial }) {
     return (
       <section className="page detail-section" aria-labelledby="como-chegar">
         <h2 id="como-chegar">Como chegar</h2>
-        {directions && <p className="directions">{directions}</p>}
+        {directions && <p className="map-directions">{directions}</p>}
         {/* A row with card fields only (seen in a list) may have coordinates not stored yet. */}
         {row.full && <p className="muted">{MAP_MSG.noCoordinates}</p>}
       </section>

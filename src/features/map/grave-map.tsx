@@ -29,7 +29,7 @@ const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright">Op
 const MAX_ZOOM = 21;
 
 const graveIcon = L.divIcon({
-  className: 'grave-marker',
+  className: 'map-grave-marker',
   html: '<span aria-hidden="true"></span>',
   iconSize: [28, 28],
   iconAnchor: [14, 28],
@@ -63,7 +63,7 @@ export function GraveMap({ grave, nome, plan, fix, online }: Props) {
   const b = plan?.plan.bounds;
   return (
     <MapContainer
-      className="grave-map"
+      className="map-grave"
       center={[grave.lat, grave.lng]}
       zoom={18}
       maxZoom={MAX_ZOOM}
@@ -87,7 +87,7 @@ export function GraveMap({ grave, nome, plan, fix, online }: Props) {
             [b.south, b.west],
             [b.north, b.east],
           ]}
-          className="plan-overlay"
+          className="map-plan-overlay"
           alt="Plano do cemitério"
           opacity={online ? 0.85 : 1}
         />
@@ -103,7 +103,7 @@ export function GraveMap({ grave, nome, plan, fix, online }: Props) {
           <CircleMarker
             center={[fix.lat, fix.lng]}
             radius={7}
-            className="person-marker"
+            className="map-person-marker"
             pathOptions={{ color: '#fff', weight: 2, fillColor: '#1d6fd6', fillOpacity: 1 }}
           />
         </>

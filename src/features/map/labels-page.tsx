@@ -1,26 +1,46 @@
 /**
  * /sepultados/etiquetas (admins): a sheet of QR labels to print — every record of a
  * quadra (?quadra=12) or a selection (?ids=a,b,c). A4, 3 × 7 labels a page (labels.css), each
- * with the QR of the record's page, the name and Rua/Quadra/Placa. The QR library loads here only.
+ * with the QR of the record's page, the name and Rua/Quadra/Placa. A quadra's number repeats
+ * from one cemetery to the next: with several, the admin picks one (&cemiterio=<id>) or gets
+ * one group per cemetery, each printed on its own sheets. The QR library loads here only.
  */
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { fetchLabels } from '../../data/plan/plan-calls';
 import { graveDirections } from '../../domain/geo';
 import type { LabelItem } from '../../domain/label-types';
 import { MAP_MSG } from '../../domain/map-messages';
 import { useLoad } from '../../lib/use-load';
+import { CemeteryPicker } from './cemetery-picker';
 import { recordUrl } from './qr-image';
 import { useQr } from './use-qr';
 import './labels.css';
+
+/** The sheet's labels, one group per cemetery (the server sends them in that order). */
+function byCemetery(items: LabelItem[]): { nome: string; items: LabelItem[] }[] {
+  const groups: { nome: string; items: LabelItem[] }[] = [];
+  for (const item of items) {
+    const nome = item.cemiterio ?? 'Sem cemitério';
+    const last = groups.at(-1);
+    if (last?.nome === nome) last.items.push(item);
+    else groups.push({ nome, items: [item] });
+  }
+  return groups;
+}
 
 function Label({ item }: { item: LabelItem }) {
   const url = recordUrl(item.id);
   const { src } = useQr(url);
   return (
-    <li className="label" data-qr-url={url}>
-      {src ? <img src={src} alt={`Código QR de ${item.nome}`} /> : <span className="label-qr" />}
+    <li className="map-label" data-qr-url={url}>
+      {src ? (
+        <img src={src} alt={`Código QR de ${item.nome}`} />
+      ) : (
+        <span className="map-label-qr" />
+      )}
       <div>
         <strong>{item.nome}</strong>
         <span>{graveDirections(item)}</span>
@@ -38,6 +58,8 @@ type Load =
 export default function LabelsPage() {
   const [params, setParams] = useSearchParams();
   const [quadra, setQuadra] = useState(params.get('quadra') ?? '');
+  const [cemetery, setCemetery] = useState(params.get('cemiterio') ?? '');
+  const { list: cemeteries } = useCemeteries();
   const query = params.toString();
   const search = new URLSearchParams(query);
   const asked = Boolean(search.get('quadra') || search.get('ids'));
@@ -55,16 +77,26 @@ export default function LabelsPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (quadra.trim()) setParams({ quadra: quadra.trim() });
+    if (quadra.trim()) {
+      setParams({ quadra: quadra.trim(), ...(cemetery ? { cemiterio: cemetery } : {}) });
+    }
   }
 
   return (
-    <section className="page labels-page">
-      <div className="no-print">
+    <section className="page map-labels-page">
+      <div className="map-no-print">
         <h1>Etiquetas com código QR</h1>
-        <form className="labels-query" onSubmit={submit}>
-          <label htmlFor="quadra">Quadra</label>
-          <input id="quadra" value={quadra} onChange={(e) => setQuadra(e.target.value)} />
+        <form className="map-labels-query" onSubmit={submit}>
+          <CemeteryPicker
+            cemeteries={cemeteries}
+            value={cemetery}
+            onChange={setCemetery}
+            emptyLabel="Todos (uma folha por cemitério)"
+          />
+          <div className="field">
+            <label htmlFor="quadra">Quadra</label>
+            <input id="quadra" value={quadra} onChange={(e) => setQuadra(e.target.value)} />
+          </div>
           <button type="submit" className="btn btn-small">
             Mostrar etiquetas
           </button>
@@ -89,13 +121,21 @@ export default function LabelsPage() {
           </button>
         )}
       </div>
-      {load.phase === 'done' && (
-        <ul className="labels-sheet">
-          {load.items.map((item) => (
-            <Label key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
+      {load.phase === 'done' &&
+        byCemetery(load.items).map((group, _, groups) => (
+          <section key={group.nome} className="map-labels-group" aria-label={group.nome}>
+            {groups.length > 1 && (
+              <h2 className="map-no-print">
+                {group.nome} ({group.items.length})
+              </h2>
+            )}
+            <ul className="map-labels-sheet">
+              {group.items.map((item) => (
+                <Label key={item.id} item={item} />
+              ))}
+            </ul>
+          </section>
+        ))}
     </section>
   );
 }

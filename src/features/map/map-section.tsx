@@ -61,14 +61,14 @@ export default function MapSection({ grave, row }: Props) {
   return (
     <section className="page detail-section map-section" aria-labelledby="como-chegar">
       <h2 id="como-chegar">Como chegar</h2>
-      <p className="directions">{graveDirections({ rua, quadra, chapa })}</p>
+      <p className="map-directions">{graveDirections({ rua, quadra, chapa })}</p>
       <GraveMap grave={grave} nome={nome} plan={plan} fix={fix} online={online} />
       {!online && !plan && (
-        <p className="muted small">
+        <p className="muted map-small">
           Sem conexão e sem o plano do cemitério neste aparelho: o mapa mostra só a sepultura.
         </p>
       )}
-      {planError && <p className="muted small">{planError}</p>}
+      {planError && <p className="muted map-small">{planError}</p>}
       {guiding ? (
         <>
           {error && (

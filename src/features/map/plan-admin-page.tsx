@@ -6,15 +6,18 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { fetchPlan, savePlan } from '../../data/plan/plan-calls';
 import { type PlanMeta, precachePlan } from '../../data/plan/plan-offline';
-import { type Bounds, validateBounds } from '../../domain/geo';
+import { type Bounds, formatCoordinate, validateBounds } from '../../domain/geo';
 import { MAP_MSG } from '../../domain/map-messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/upload-rules';
 import { API_BASE } from '../../lib/api-base';
 import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
+import { CemeteryPicker, cemeteryShown } from './cemetery-picker';
+import '../../ui/file-chooser.css';
 import './map.css';
 
 type Corner = keyof Bounds;
@@ -36,8 +39,10 @@ function parseCorner(text: string): number {
 export default function PlanAdminPage() {
   const flash = useFlash();
   // ?cemiterio=<id> (from the cemeteries screen): that cemetery's plan; else the first one's.
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const cemiterio = params.get('cemiterio') || null;
+  const { list: cemeteries } = useCemeteries();
+  const shownCemetery = cemeteryShown(cemeteries, cemiterio);
   const [current, setCurrent] = useState<PlanMeta | null | undefined>(undefined);
   const [corners, setCorners] = useState<CornerText>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
@@ -49,18 +54,21 @@ export default function PlanAdminPage() {
   const [fileKey, setFileKey] = useState(0);
 
   useEffect(() => {
+    setCurrent(undefined);
     fetchPlan(cemiterio).then(
       (plan) => {
         setCurrent(plan);
-        if (plan) {
-          const b = plan.bounds;
-          setCorners({
-            south: `${b.south}`,
-            west: `${b.west}`,
-            north: `${b.north}`,
-            east: `${b.east}`,
-          });
-        }
+        const b = plan?.bounds;
+        setCorners(
+          b
+            ? {
+                south: formatCoordinate(b.south),
+                west: formatCoordinate(b.west),
+                north: formatCoordinate(b.north),
+                east: formatCoordinate(b.east),
+              }
+            : EMPTY,
+        );
       },
       (err: unknown) => {
         setCurrent(null);
@@ -124,8 +132,13 @@ export default function PlanAdminPage() {
   const shown = preview ?? (current ? `${API_BASE}/images/plano/${current.image}` : null);
   const errorOf = (field: string) => (error?.field === field ? error.message : null);
   return (
-    <section className="page plan-admin">
-      <h1>Mapa do cemitério</h1>
+    <section className="page map-plan-admin">
+      <h1>{shownCemetery ? `Mapa do cemitério: ${shownCemetery.nome}` : 'Mapa do cemitério'}</h1>
+      <CemeteryPicker
+        cemeteries={cemeteries}
+        value={shownCemetery?.id ?? ''}
+        onChange={(id) => setParams({ cemiterio: id })}
+      />
       <p className="muted">
         A imagem do plano aparece sob o mapa de cada sepultura e é guardada no aparelho dos
         visitantes, para funcionar sem sinal. Informe as coordenadas das quatro bordas da imagem.
@@ -143,15 +156,16 @@ export default function PlanAdminPage() {
           type="file"
           accept={ACCEPTED_IMAGE_TYPES}
           error={errorOf('imagem')}
+          chooser={{ button: 'Escolher imagem', chosen: file?.name ?? 'Nenhuma imagem escolhida' }}
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
             if (error?.field === 'imagem') setError(null);
           }}
         />
         {shown && (
-          <figure className="plan-preview">
+          <figure className="map-plan-preview">
             <img src={shown} alt="Pré-visualização do plano do cemitério" />
-            <figcaption className="muted small">
+            <figcaption className="muted map-small">
               {preview ? 'Imagem escolhida (ainda não salva)' : 'Plano atual'}
             </figcaption>
           </figure>

@@ -17,7 +17,7 @@ export function QrSection({ id, nome }: { id: string; nome: string }) {
   return (
     <section
       ref={holder}
-      className="page detail-section qr-code"
+      className="page detail-section map-qr-code"
       aria-labelledby="codigo-qr"
       data-qr-url={url}
     >
@@ -26,11 +26,11 @@ export function QrSection({ id, nome }: { id: string; nome: string }) {
         <img src={src} alt={`Código QR da página de ${nome}`} width={180} height={180} />
       ) : (
         // Same size as the image: nothing below jumps when the code appears.
-        <p className="muted qr-placeholder">
+        <p className="muted map-qr-placeholder">
           {failed ? 'Não foi possível gerar o código QR agora.' : 'Gerando o código QR…'}
         </p>
       )}
-      <p className="small">
+      <p className="map-small">
         <a href={url}>{url}</a>
       </p>
     </section>

@@ -40,13 +40,13 @@ export function WayfindingPanel({ grave, fix, heading, source }: Props) {
   const arrived = hasArrived(distance, fix.accuracy);
   const rotation = Math.round(arrowRotation(bearingDegrees(fix, grave), heading));
   return (
-    <div className="wayfinding" role="status" aria-live="polite">
+    <div className="map-wayfinding" role="status" aria-live="polite">
       {arrived ? (
-        <p className="arrived">{MAP_MSG.arrived}</p>
+        <p className="map-arrived">{MAP_MSG.arrived}</p>
       ) : (
-        <div className="wayfinding-row">
+        <div className="map-wayfinding-row">
           <svg
-            className="wayfinding-arrow"
+            className="map-wayfinding-arrow"
             viewBox="0 0 48 48"
             width="64"
             height="64"
@@ -57,14 +57,14 @@ export function WayfindingPanel({ grave, fix, heading, source }: Props) {
           >
             <path d="M24 3 40 42 24 33 8 42z" fill="currentColor" />
           </svg>
-          <p className="wayfinding-distance">
+          <p className="map-wayfinding-distance">
             <span className="muted">Distância</span>{' '}
             <strong data-meters={Math.round(distance)}>{formatDistance(distance)}</strong>
           </p>
         </div>
       )}
       <p className="muted">{accuracyText(fix.accuracy)}</p>
-      {!arrived && <p className="muted small">{HEADING_NOTE[source]}</p>}
+      {!arrived && <p className="muted map-small">{HEADING_NOTE[source]}</p>}
     </div>
   );
 }

@@ -54,7 +54,7 @@ export function PackOffer() {
     setHidden(true);
   };
   return (
-    <aside className="pack-offer" aria-label={PACK_TEXT.offerTitle}>
+    <aside className="shell-offer" aria-label={PACK_TEXT.offerTitle}>
       <p>
         <strong>{PACK_TEXT.offerTitle}</strong> {PACK_TEXT.offerText}
       </p>

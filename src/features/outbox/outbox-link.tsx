@@ -22,18 +22,27 @@ export default function OutboxLink({ compact = false }: { compact?: boolean }) {
       : `${counts.unsent} envio(s) aguardando`;
   const badgeClass = `outbox-badge${counts.attention > 0 ? ' outbox-badge-attention' : ''}`;
   if (compact) {
+    // The number says what it counts on screen too; the name starts with what is seen.
+    const seen = unsentLabel(counts.unsent);
+    const attention =
+      counts.attention > 0
+        ? `, ${counts.attention} ${counts.attention === 1 ? 'precisa' : 'precisam'} de atenção`
+        : '';
     return (
-      <NavLink to="/pendentes" className="outbox-compact" aria-label={`Envios: ${label}`}>
+      <NavLink to="/pendentes" className="outbox-compact" aria-label={`${seen}${attention}`}>
         <span className={badgeClass}>{counts.unsent}</span>
+        <span className="outbox-compact-text">{unsentWord(counts.unsent)}</span>
       </NavLink>
     );
   }
   return (
     <NavLink to="/pendentes" aria-label={`Envios: ${label}`}>
       Envios
-      <span className={`outbox-badge${counts.attention > 0 ? ' outbox-badge-attention' : ''}`}>
-        {counts.unsent}
-      </span>
+      <span className={badgeClass}>{counts.unsent}</span>
     </NavLink>
   );
 }
+
+const unsentWord = (n: number) => (n === 1 ? 'não enviado' : 'não enviados');
+/** "1 não enviado", "3 não enviados". */
+const unsentLabel = (n: number) => `${n} ${unsentWord(n)}`;

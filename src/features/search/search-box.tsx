@@ -110,14 +110,14 @@ export function SearchBox() {
           Pesquisar
         </button>
       </form>
-      <div className="suggestions" hidden={!expanded}>
+      <div className="suggestion-list" hidden={!expanded}>
         {state.status === 'loading' && (
-          <p className="suggestions-note" role="status">
+          <p className="suggestion-note" role="status">
             {SEARCH_MSG.searching}
           </p>
         )}
         {state.status === 'empty' && (
-          <p className="suggestions-note" role="status">
+          <p className="suggestion-note" role="status">
             {SEARCH_MSG.noSuggestions}
           </p>
         )}

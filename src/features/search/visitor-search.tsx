@@ -56,13 +56,13 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
 
   const form = (
     <search
-      className="visitor-search"
+      className="query-form"
       aria-labelledby={intro ? titleId : undefined}
       aria-label={intro ? undefined : VISITOR_SEARCH_TEXT.title}
     >
       <form onSubmit={submit}>
         <label htmlFor={`${id}-q`}>{VISITOR_SEARCH_TEXT.label}</label>
-        <div className="visitor-search-row">
+        <div className="query-form-row">
           <input
             id={`${id}-q`}
             name="q"
@@ -84,7 +84,7 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
   );
   if (!intro) return form;
   return (
-    <section className="visitor-search-card" aria-labelledby={titleId}>
+    <section className="search-visitor-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{VISITOR_SEARCH_TEXT.title}</h2>
       <p>{VISITOR_SEARCH_TEXT.noAccount}</p>
       {form}

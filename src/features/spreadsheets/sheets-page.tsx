@@ -222,7 +222,7 @@ export default function SheetsPage() {
         Todos os registros, com as colunas do formulário e as datas em DD/MM/AAAA. A coluna
         "Identificador" permite reimportar a planilha para corrigir registros sem duplicá-los.
       </p>
-      <div className="sheets-actions">
+      <div className="sheet-actions">
         <button
           type="button"
           className="btn"
@@ -283,7 +283,7 @@ export default function SheetsPage() {
             onMap={remap}
             disabled={busy !== null}
           />
-          <div className="sheets-actions">
+          <div className="sheet-actions">
             <button
               type="button"
               className="btn btn-primary"

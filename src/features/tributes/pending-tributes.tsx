@@ -49,7 +49,7 @@ export function PendingTributes({
 
   if (waiting.length === 0) return null;
   return (
-    <ul className="pending-tributes" aria-label="Homenagens a enviar">
+    <ul className="tribute-pending-list" aria-label="Homenagens a enviar">
       {waiting.map((item) => (
         <li key={item.id} className="tribute tribute-pending">
           <OutboxState item={item} />

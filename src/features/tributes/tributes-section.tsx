@@ -36,7 +36,7 @@ export function TributesSection({
   const here = location.pathname + location.search + location.hash;
 
   return (
-    <section className="page tributes" aria-labelledby="homenagens-titulo">
+    <section className="page tribute-section" aria-labelledby="homenagens-titulo">
       <h2 id="homenagens-titulo" ref={heading} tabIndex={-1}>
         {TRIBUTE_UI.heading}
       </h2>

@@ -30,7 +30,7 @@ export function EmailStatus({ user }: { user: AccountUser }) {
   }
 
   return (
-    <div className="email-status" role="status">
+    <div className="user-email-status" role="status">
       {!user.emailVerified && <p>{USER_TEXT.unverified}</p>}
       {user.pendingEmail && (
         <p>
@@ -38,7 +38,7 @@ export function EmailStatus({ user }: { user: AccountUser }) {
           confirmação, seu e-mail atual continua valendo.
         </p>
       )}
-      {sent && <p className="email-status-sent">{sent}</p>}
+      {sent && <p className="user-email-status-sent">{sent}</p>}
       <button type="button" className="btn" disabled={busy} onClick={() => void resend()}>
         {USER_TEXT.resend}
       </button>

@@ -9,7 +9,7 @@ export function LoadError({
   onRetry(): void;
 }) {
   return (
-    <div className="users-error" role="alert">
+    <div className="user-error" role="alert">
       <p>{state.message}</p>
       {state.detail && <p className="muted">{state.detail}</p>}
       {state.retryable && (

@@ -63,9 +63,9 @@ export function PhotoField({
   }
 
   return (
-    <div className="photo-field">
+    <div className="user-photo-field">
       {showPreview && (
-        <div className="photo-preview" aria-live="polite">
+        <div className="user-photo-preview" aria-live="polite">
           {shown || empty === 'placeholder' ? (
             <img
               src={shown ?? avatarUrl(null)}
@@ -74,7 +74,7 @@ export function PhotoField({
               height={112}
             />
           ) : (
-            <span className="photo-empty">{USER_TEXT.noPhoto}</span>
+            <span className="user-photo-empty">{USER_TEXT.noPhoto}</span>
           )}
         </div>
       )}

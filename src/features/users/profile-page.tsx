@@ -84,9 +84,9 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
 
   return (
     <>
-      <div className="profile-head">
+      <div className="user-profile-head">
         <img
-          className="profile-avatar"
+          className="user-profile-avatar"
           src={preview ?? avatarUrl(user.image)}
           alt={preview ? 'Pré-visualização da nova foto' : `Foto de ${user.name}`}
           width={128}
@@ -130,7 +130,7 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
             onChange={(e) => set('phone', maskPhone(e.target.value))}
             error={errors.phone}
           />
-          <div className="field-row">
+          <div className="user-field-row">
             <FormField
               label="Senha"
               name="password"
@@ -152,7 +152,7 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
             />
           </div>
           {detail && (
-            <p className="form-error" role="alert">
+            <p className="user-form-error" role="alert">
               {detail}
             </p>
           )}
@@ -177,7 +177,7 @@ export default function ProfilePage() {
   }, [state, flash]);
 
   return (
-    <section className="page users-page profile-page" aria-labelledby="profile-title">
+    <section className="page user-page user-profile-page" aria-labelledby="profile-title">
       {state.status === 'loading' && (
         <>
           <h1 id="profile-title">{USER_TEXT.profileTitle}</h1>

@@ -15,7 +15,7 @@ export function RoleBox({
   error?: string | null;
 }) {
   return (
-    <fieldset className={`role-box${error ? ' field-error' : ''}`}>
+    <fieldset className={`user-role-box${error ? ' field-error' : ''}`}>
       <legend>{USER_TEXT.roleBoxTitle}</legend>
       <div className="field">
         <label htmlFor="role-box-select">Papel</label>

@@ -101,7 +101,7 @@ export default function UserCreatePage() {
   }
 
   return (
-    <section className="page users-page" aria-labelledby="user-create-title">
+    <section className="page user-page" aria-labelledby="user-create-title">
       <h1 id="user-create-title">{USER_TEXT.createTitle}</h1>
       <p className="muted">{USER_TEXT.createIntro}</p>
       <UserForm

@@ -121,7 +121,7 @@ export default function UserEditPage() {
   }, [state, flash]);
 
   return (
-    <section className="page users-page" aria-labelledby="user-edit-title">
+    <section className="page user-page" aria-labelledby="user-edit-title">
       <h1 id="user-edit-title">{USER_TEXT.editTitle}</h1>
       {state.status === 'loading' && <p className="loading">Carregando...</p>}
       {state.status === 'error' && <LoadError state={state} onRetry={retry} />}

@@ -70,7 +70,7 @@ export function UserForm(props: UserFormProps) {
           onChange={(e) => set('email', e.target.value)}
           error={errors.email}
         />
-        <div className="field-row">
+        <div className="user-field-row">
           <FormField
             label="CPF"
             name="cpf"
@@ -114,7 +114,7 @@ export function UserForm(props: UserFormProps) {
           </div>
         )}
         {mode === 'create' && (
-          <div className="field-row">
+          <div className="user-field-row">
             <FormField
               label="Senha"
               name="password"

@@ -58,8 +58,8 @@ export default function UserListPage() {
   }
 
   return (
-    <section className="page users-page" aria-labelledby="user-list-title">
-      <div className="users-head">
+    <section className="page user-page" aria-labelledby="user-list-title">
+      <div className="user-head">
         <h1 id="user-list-title">{USER_TEXT.listTitle}</h1>
         {isAdmin && (
           <Link className="btn btn-primary" to="/usuarios/add">
@@ -68,7 +68,7 @@ export default function UserListPage() {
         )}
       </div>
       {isAdmin ? (
-        <search className="users-search">
+        <search className="user-search">
           <form onSubmit={search}>
             <input
               type="search"
@@ -91,7 +91,7 @@ export default function UserListPage() {
       )}
       {state.status === 'loading' && <p className="loading">Carregando…</p>}
       {state.status === 'error' && (
-        <div className="users-error" role="alert">
+        <div className="user-error" role="alert">
           <p>{state.message}</p>
           <button type="button" className="btn" onClick={reload}>
             Tentar novamente
@@ -100,7 +100,7 @@ export default function UserListPage() {
       )}
       {state.status === 'ready' &&
         (state.users.length === 0 ? (
-          <p className="users-empty">{USER_TEXT.listEmpty}</p>
+          <p className="user-empty">{USER_TEXT.listEmpty}</p>
         ) : (
           <ul className="user-list" aria-label="Usuários">
             {state.users.map((user) => (

@@ -25,9 +25,9 @@ export function UserRow({ user, isSelf, isAdmin, deleting, onDelete }: UserRowPr
         </p>
         <p className="user-row-email">{user.email}</p>
         <div className="user-row-meta">
-          <span className={`role-badge role-${user.role}`}>{ROLE_LABEL[user.role]}</span>
+          <span className={`user-role-badge user-role-${user.role}`}>{ROLE_LABEL[user.role]}</span>
           {user.cpf && <span className="muted">CPF {user.cpf}</span>}
-          {!user.emailVerified && <span className="badge-warn">E-mail não confirmado</span>}
+          {!user.emailVerified && <span className="user-badge-warn">E-mail não confirmado</span>}
         </div>
       </div>
       <div className="user-row-actions">

@@ -25,6 +25,9 @@ export const TEXT = {
   dashAssigned: 'Concessionário atribuído com sucesso!',
   dashUnassigned: 'Concessionário removido com sucesso!',
 
+  /** Under an empty "Cemitério": where the record will go (the server's default, the oldest). */
+  blankCemetery: (nome: string) => `Sem cemitério informado, o registro será salvo em: ${nome}.`,
+
   createTitle: 'Criação de Memorial',
   createExplain:
     'Após o cadastro, a pessoa sepultada poderá ser encontrada dentro do cemitério e receber homenagens de amigos e familiares.',
