@@ -166,8 +166,9 @@ describe('lazy parts without signal: on the device, or failing in their own box'
       expect(await dropFromCaches(page, 'map-section-')).toBeGreaterThan(0);
       await offlineReload(context, page);
       await scrollTo(page, 'Como chegar');
-      const box = page.getByRole('alert').filter({ hasText: LOAD_TEXT.mapOffline });
-      await box.waitFor();
+      await page.getByRole('alert').filter({ hasText: LOAD_TEXT.mapOffline }).waitFor();
+      // Its words change with the signal ("Sem conexão" leaves): found by what it is about.
+      const box = page.getByRole('alert').filter({ hasText: 'mapa' });
       await pageStillThere(page);
       await page.getByText('Rua 2 → Quadra 7 → Placa 0131').waitFor();
       await screenshot(page, 'lazy-map-offline-cold');
