@@ -84,7 +84,7 @@ async function assetsFetchedBy(page: Page, step: () => Promise<void>): Promise<s
 const scrollTo = (page: Page, heading: string) =>
   page.getByRole('heading', { name: heading, level: 2 }).first().scrollIntoViewIfNeeded();
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('lazy parts without signal: on the device, or failing in their own box', () => {
   let server: ServerProcess;
@@ -189,7 +189,7 @@ describe('lazy parts without signal: on the device, or failing in their own box'
       });
       const js = qrCode.filter((p) => p.endsWith('.js'));
       expect(js.length).toBeGreaterThan(0);
-      for (const file of js) await dropFromCaches(page, `^${escape(file)}$`);
+      for (const file of js) await dropFromCaches(page, `^${escapeRe(file)}$`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await offlineReload(context, page);
       await scrollTo(page, 'Código QR');

@@ -39,5 +39,6 @@ export async function deviceScope(
             })
             .count();
   }
-  return { packs: read.map((m) => m.nome ?? ''), rows };
+  const names = read.map((m) => m.nome ?? '').sort((a, b) => a.localeCompare(b, 'pt-BR'));
+  return { packs: names, rows };
 }
