@@ -92,8 +92,7 @@ describe('lazy parts without signal: on the device, or failing in their own box'
   let recordId = '';
 
   beforeAll(async () => {
-    // Room for a start on a crowded machine (PGlite's first migration).
-    server = await startAppServer({ timeoutMs: 180_000 });
+    server = await startAppServer();
     const login = await callApi<{ token: string }>(server.url, 'POST', 'users/login', '', ADMIN);
     const created = await callApi<{ sepultado: { id: string } }>(
       server.url,
