@@ -161,8 +161,12 @@ describe('lazy parts without signal: on the device, or failing in their own box'
   it('the map with a cold cache fails in "Como chegar" with a retry; the page stays', async () => {
     const { context, page } = await openedOnline();
     try {
+      // Seen once with signal (so it is in the caches), then gone from the device.
+      await scrollTo(page, 'Como chegar');
+      await page.locator('.map-section .leaflet-container').waitFor({ state: 'visible' });
       await waitUntilCached(page, 'map-section-');
       expect(await dropFromCaches(page, 'map-section-')).toBeGreaterThan(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await offlineReload(context, page);
       await scrollTo(page, 'Como chegar');
       await page.getByRole('alert').filter({ hasText: LOAD_TEXT.mapOffline }).waitFor();
