@@ -17,7 +17,6 @@ export function PageBoundary({ children }: { children: ReactNode }) {
     <PartBoundary
       key={pathname}
       message={LOAD_TEXT.page}
-      offlineMessage={LOAD_TEXT.pageOffline}
       onRetry={reload}
       fallback={(box) => (
         <section className="page page-failed">

@@ -39,9 +39,10 @@ export function FailedBox({
   onRetry: () => void;
   className?: string | undefined;
 }) {
+  // Without signal it says so: the usual cause, and what to wait for.
   return (
-    <div className={`part-failed ${className ?? ''}`.trim()} role="alert">
-      <p>{message}</p>
+    <div className={`part-failed ${className ?? ''}`} role="alert">
+      <p>{navigator.onLine ? message : `${message} ${LOAD_TEXT.offline}`}</p>
       <button type="button" className="btn" onClick={onRetry}>
         {LOAD_TEXT.retry}
       </button>
@@ -52,8 +53,6 @@ export function FailedBox({
 interface Props {
   /** What failed, said to the person (pt-BR). */
   message: string;
-  /** Said instead when the device has no signal (navigator.onLine false). */
-  offlineMessage?: string;
   /** Called before the part renders again (e.g. a retryableLazy's retry). */
   onRetry?: () => void;
   /** Extra class of the box, so it keeps the part's room. */
@@ -74,10 +73,6 @@ export class PartBoundary extends Component<Props, State> {
     return { failed: true };
   }
 
-  override componentDidCatch(): void {
-    // Caught on purpose: the box says what failed; nothing else to report in the browser.
-  }
-
   private retry = () => {
     this.props.onRetry?.();
     this.setState({ failed: false });
@@ -85,11 +80,9 @@ export class PartBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    const { message, offlineMessage = `${message} ${LOAD_TEXT.offlineHint}` } = this.props;
     const box = (
       <FailedBox
-        message={offline ? offlineMessage : message}
+        message={this.props.message}
         onRetry={this.retry}
         className={this.props.className}
       />

@@ -169,9 +169,8 @@ describe('lazy parts without signal: on the device, or failing in their own box'
       await page.evaluate(() => window.scrollTo(0, 0));
       await offlineReload(context, page);
       await scrollTo(page, 'Como chegar');
-      await page.getByRole('alert').filter({ hasText: LOAD_TEXT.mapOffline }).waitFor();
-      // Its words change with the signal ("Sem conexão" leaves): found by what it is about.
-      const box = page.getByRole('alert').filter({ hasText: 'mapa' });
+      const box = page.getByRole('alert').filter({ hasText: LOAD_TEXT.map });
+      await box.getByText(`${LOAD_TEXT.map} ${LOAD_TEXT.offline}`).waitFor();
       await pageStillThere(page);
       await page.getByText('Rua 2 → Quadra 7 → Placa 0131').waitFor();
       await screenshot(page, 'lazy-map-offline-cold');
@@ -249,7 +248,9 @@ describe('lazy parts without signal: on the device, or failing in their own box'
       expect(await dropFromCaches(page, 'cemeteries-admin-page-')).toBeGreaterThan(0);
       await context.setOffline(true);
       await page.goto('/admin/cemiterios');
-      const box = page.getByRole('alert').filter({ hasText: LOAD_TEXT.pageOffline });
+      const box = page
+        .getByRole('alert')
+        .filter({ hasText: `${LOAD_TEXT.page} ${LOAD_TEXT.offline}` });
       await box.waitFor();
       await page.getByRole('heading', { name: LOAD_TEXT.pageTitle, level: 1 }).waitFor();
       await screenshot(page, 'lazy-admin-page-offline-cold');

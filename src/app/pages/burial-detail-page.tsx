@@ -44,15 +44,9 @@ export default function DetailPage() {
           </p>
         )}
         <p>
-          {visitor ? (
-            <Link to="/sepultados/pesquisa" className="btn">
-              {TEXT.backToSearch}
-            </Link>
-          ) : (
-            <Link to="/" className="btn">
-              {TEXT.backHome}
-            </Link>
-          )}
+          <Link to={visitor ? '/sepultados/pesquisa' : '/'} className="btn">
+            {visitor ? TEXT.backToSearch : TEXT.backHome}
+          </Link>
         </p>
       </section>
     );

@@ -54,7 +54,6 @@ export function GraveLocation({ row }: { row: LocalBurial }) {
   return (
     <PartBoundary
       message={LOAD_TEXT.map}
-      offlineMessage={LOAD_TEXT.mapOffline}
       onRetry={MapSection.retry}
       fallback={(box) => (
         <section className="page detail-section" aria-labelledby="como-chegar">

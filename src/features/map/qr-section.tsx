@@ -28,11 +28,7 @@ export function QrSection({ id, nome }: { id: string; nome: string }) {
         <img src={src} alt={`Código QR da página de ${nome}`} width={180} height={180} />
       ) : failed ? (
         // Its code not on the device and no signal: said here, with a retry; the page stays.
-        <FailedBox
-          className="qr-placeholder"
-          message={navigator.onLine ? LOAD_TEXT.qr : `${LOAD_TEXT.qr} ${LOAD_TEXT.offlineHint}`}
-          onRetry={retry}
-        />
+        <FailedBox className="qr-placeholder" message={LOAD_TEXT.qr} onRetry={retry} />
       ) : (
         // Same size as the image: nothing below jumps when the code appears.
         <p className="muted qr-placeholder">Gerando o código QR…</p>
