@@ -14,15 +14,11 @@ export function useKeepMapCode(wanted: boolean): void {
   useEffect(() => {
     const worker = navigator.serviceWorker;
     if (!wanted || !worker) return;
-    let timer = 0;
+    // A failure only means the map is fetched when scrolled to, as before.
     const keep = () => {
-      clearTimeout(timer);
-      // A failure only means the map is fetched when scrolled to, as before.
-      timer = window.setTimeout(() => {
-        if (navigator.onLine && worker.controller) loadMapSection().catch(() => undefined);
-      }, 2000);
+      if (navigator.onLine && worker.controller) loadMapSection().catch(() => undefined);
     };
-    if (worker.controller) keep();
+    const timer = setTimeout(keep, 2000);
     worker.addEventListener('controllerchange', keep);
     return () => {
       clearTimeout(timer);
