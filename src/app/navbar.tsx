@@ -9,6 +9,7 @@ import { navLinks, searchHidden, toolLinks } from '../features/auth/access';
 import { SearchBox } from '../features/search/search-box';
 import { PACK_TEXT } from '../lib/texts/pack-texts';
 import { PRODUCT_NAME } from '../ui/branding';
+import { PartBoundary } from '../ui/part-boundary';
 
 const OutboxLink = lazy(() => import('../features/outbox/outbox-link'));
 
@@ -109,9 +110,11 @@ export function Navbar() {
           <div className="nav-search" aria-hidden="true" />
         )}
         {session.status === 'authenticated' && (
-          <Suspense fallback={null}>
-            <OutboxLink compact />
-          </Suspense>
+          <PartBoundary message="" fallback={() => null}>
+            <Suspense fallback={null}>
+              <OutboxLink compact />
+            </Suspense>
+          </PartBoundary>
         )}
         <button
           type="button"
@@ -129,9 +132,13 @@ export function Navbar() {
           aria-label="Principal"
         >
           {session.status === 'authenticated' && (
-            <Suspense fallback={null}>
-              <OutboxLink />
-            </Suspense>
+            // Its code missing (no signal, not on the device): no entry, never a white page;
+            // /pendentes still lists the unsent work.
+            <PartBoundary message="" fallback={() => null}>
+              <Suspense fallback={null}>
+                <OutboxLink />
+              </Suspense>
+            </PartBoundary>
           )}
           {links.filter((link) => !own(link)).map(navLink)}
           {tools.length > 0 && (

@@ -19,6 +19,7 @@ import { FlashMessages } from '../ui/flash';
 import { DocumentTitle } from './document-title';
 import { Guard } from './guard';
 import { Layout } from './layout';
+import { PageBoundary } from './page-boundary';
 import { PwaUpdate } from './pwa-update';
 import { RouteFocus } from './route-focus';
 
@@ -100,7 +101,11 @@ const MANAGE_CEMETERIES = allowedTo('cemetery:manage');
 const SPREADSHEETS = allowedTo('burial:spreadsheet');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
-  const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
+  const page = (
+    <PageBoundary>
+      <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>
+    </PageBoundary>
+  );
   return rule ? <Guard rule={rule}>{page}</Guard> : page;
 }
 

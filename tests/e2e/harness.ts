@@ -25,6 +25,8 @@ export async function startAppServer(options: StartOptions = {}): Promise<Server
     throw new Error('dist/client não existe: rode "npm run build" antes dos testes e2e.');
   }
   return startServer({
+    // Room for a start while other work shares the machine's two cores (PGlite's first
+    // migration and the demo seed); a healthy start answers in seconds either way.
     timeoutMs: 180_000,
     ...options,
     env: {

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import { SEARCH_MSG } from '../../src/domain/search-query';
 import type { SyncAnswer, SyncRecord } from '../../src/domain/sync-types';
+import { DEVICE_SEARCH_TEXT, scopeText } from '../../src/lib/texts/device-search-texts';
 import {
   ADMIN,
   callApi,
@@ -83,6 +84,20 @@ function storedPlanImage(page: Page, cemetery: string): Promise<string | null> {
 }
 
 const searchUrl = (q: string) => `/sepultados/pesquisa?q=${encodeURIComponent(q)}`;
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The note of a search without signal that names the pack's cemetery as searched. */
+const searchedPack = (page: Page, nome: string) =>
+  page.getByText(
+    new RegExp(`^Sem conexão: a pesquisa cobriu ${escapeRe(nome)}, baixado neste aparelho`),
+  );
+
+/** The note of a search without signal that covered only the records seen on the phone. */
+const searchedSeenOnly = (page: Page) =>
+  page.getByText(
+    /^Sem conexão: a pesquisa (cobriu só|olha só) .*sepultados? já vistos? neste aparelho/,
+  );
 
 describe('visit pack: download, then find and open graves without signal', () => {
   let server: ServerProcess;
@@ -168,7 +183,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
 
     // By street, block and plate: a grave this device never showed, its cemetery named.
     await page.goto(searchUrl(`${byPlace.rua} quadra ${byPlace.quadra} placa ${byPlace.chapa}`));
-    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await searchedPack(page, visited.nome).waitFor();
     const placeCard = page.locator('.burial-search-card', {
       has: page.getByRole('heading', { name: byPlace.nome }),
     });
@@ -177,17 +192,17 @@ describe('visit pack: download, then find and open graves without signal', () =>
 
     // A record of the cemetery not downloaded is not on the phone.
     await page.goto(searchUrl(elsewhere.nome));
-    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await searchedPack(page, visited.nome).waitFor();
     expect(await page.getByRole('heading', { name: elsewhere.nome }).count()).toBe(0);
 
     // Narrowed to a cemetery (the results page's choice, as online): only that pack's hits.
     const nameQuery = encodeURIComponent(byName.nome);
     await page.goto(`/sepultados/pesquisa?q=${nameQuery}&cemiterio=${other.id}`);
-    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await searchedSeenOnly(page).waitFor();
     await page.getByText(SEARCH_MSG.noResults).waitFor();
     expect(await page.getByRole('heading', { name: byName.nome }).count()).toBe(0);
     await page.goto(`/sepultados/pesquisa?q=${nameQuery}&cemiterio=${visited.id}`);
-    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await page.getByText(scopeText({ packs: [visited.nome], rows: 0 }), { exact: true }).waitFor();
     await page.getByRole('heading', { name: byName.nome }).first().waitFor();
     const narrowed = await page.locator('.burial-search-card').allInnerTexts();
     expect(narrowed.length).toBeGreaterThan(0);
@@ -195,7 +210,7 @@ describe('visit pack: download, then find and open graves without signal', () =>
 
     // By name, then open it: the record, its photo and its tribute count come from the device.
     await page.goto(searchUrl(byName.nome));
-    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await searchedPack(page, visited.nome).waitFor();
     await page.getByRole('heading', { name: byName.nome }).first().waitFor();
     await screenshot(page, 'offline-pack-search-390');
     await page
@@ -239,7 +254,9 @@ describe('visit pack: download, then find and open graves without signal', () =>
     ).toBe(0);
     await context.setOffline(true);
     await page.goto(searchUrl(`${byPlace.rua} quadra ${byPlace.quadra} placa ${byPlace.chapa}`));
-    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    await searchedSeenOnly(page).waitFor();
+    // Without the pack the page offers it again.
+    await page.getByRole('link', { name: DEVICE_SEARCH_TEXT.downloadLink }).waitFor();
     expect(await page.getByRole('heading', { name: byPlace.nome }).count()).toBe(0);
     await context.close();
   });

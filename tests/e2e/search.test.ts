@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import { SEARCH_MSG } from '../../src/domain/search-query';
 import type { SearchAnswer } from '../../src/domain/search-types';
+import type { SyncAnswer } from '../../src/domain/sync-types';
+import { DEVICE_SEARCH_TEXT, scopeText } from '../../src/lib/texts/device-search-texts';
 import {
   ADMIN,
   launchBrowser,
@@ -24,6 +26,27 @@ const fold = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+
+/** The records this phone keeps from its visits with signal (Dexie `sepultados`). */
+function storedRows(page: Page): Promise<{ id: string; nome: string }[]> {
+  return page.evaluate(
+    () =>
+      new Promise<{ id: string; nome: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('memorial');
+        open.onsuccess = () => {
+          const all = open.result.transaction('sepultados').objectStore('sepultados').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { id: string; nome: string }[]).map(({ id, nome }) => ({ id, nome })),
+            );
+          all.onerror = () => reject(all.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+}
+
+const storedRecords = async (page: Page) => (await storedRows(page)).length;
 
 describe('search: suggestions, keyboard, results, offline', () => {
   let server: ServerProcess;
@@ -93,7 +116,7 @@ describe('search: suggestions, keyboard, results, offline', () => {
     expect(fold((await marks.first().textContent()) ?? '')).toBe('conceicao');
     expect(await marks.first().textContent()).toBe('Conceição');
     await page.getByRole('heading', { name: firstHit.nome }).first().waitFor();
-    expect(await page.getByText(SEARCH_MSG.fromDevice).count()).toBe(0);
+    expect(await page.locator('.search-offline-note').count()).toBe(0);
     await screenshot(page, 'search-results-390');
   });
 
@@ -119,6 +142,21 @@ describe('search: suggestions, keyboard, results, offline', () => {
       .filter((w) => w.length >= 4)
       .pop();
     if (!word) throw new Error(`no searchable word in "${homeName}"`);
+    // A name in the register that shares no word with any record this phone holds.
+    const held = await storedRows(page);
+    const heldWords = new Set(held.flatMap((r) => fold(r.nome).split(/\s+/)));
+    const register = (await (
+      await fetch(`${server.url}/api/sync/sepultados?limit=2000`)
+    ).json()) as SyncAnswer;
+    const unseen = register.changed.find(
+      (r) =>
+        r.nome &&
+        !held.some((h) => h.id === r.id) &&
+        fold(r.nome)
+          .split(/\s+/)
+          .every((w) => !heldWords.has(w)),
+    )?.nome;
+    if (!unseen) throw new Error('every name of the demo register shares a word with the phone');
 
     await context.setOffline(true);
     await box().pressSequentially(word, { delay: 20 });
@@ -128,10 +166,24 @@ describe('search: suggestions, keyboard, results, offline', () => {
       .waitFor();
     await box().press('Enter');
     await page.waitForURL((url) => url.pathname === '/sepultados/pesquisa');
-    await page.getByText(SEARCH_MSG.fromDevice).waitFor();
+    // No cemetery downloaded: the page says the search covered only the records seen on this
+    // phone, how many, and where the download is (it needs a connection).
+    const seen = await storedRecords(page);
+    expect(seen).toBeGreaterThan(0);
+    await page.getByText(scopeText({ packs: [], rows: seen }), { exact: true }).waitFor();
+    await page.getByText(DEVICE_SEARCH_TEXT.downloadWhy).waitFor();
     await page.getByText(/^\d+ resultado\(s\) encontrado\(s\)$/).waitFor();
     await page.getByRole('heading', { name: homeName }).first().waitFor();
     await screenshot(page, 'search-offline-390');
+
+    // A name in the register that this phone never saw: "Nenhum resultado encontrado" is not
+    // left to read as "not buried here".
+    await page.goto(`/sepultados/pesquisa?q=${encodeURIComponent(unseen)}`);
+    await page.getByText(SEARCH_MSG.noResults, { exact: true }).waitFor();
+    await page.getByText(scopeText({ packs: [], rows: seen }), { exact: true }).waitFor();
+    await screenshot(page, 'search-offline-unseen-390');
+    await page.getByRole('link', { name: DEVICE_SEARCH_TEXT.downloadLink }).click();
+    await page.waitForURL((url) => url.pathname === '/offline');
     await context.setOffline(false);
   });
 });

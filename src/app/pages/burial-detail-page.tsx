@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
 import { useBurial } from '../../data/burials/use-burial';
 import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import { useSession } from '../../data/session';
 import { busyDeviceCopyText, OUTCOME_MSG } from '../../domain/outcome';
 import { DetailSections } from '../../features/burials/detail-sections';
 import { EditLink } from '../../features/burials/edit-link';
@@ -24,6 +25,9 @@ export default function DetailPage() {
   const { id = '' } = useParams();
   const { row: stored, fetch } = useBurial(id);
   const outbox = useRecordOutbox(id);
+  // A visitor's start is the public search (spec §2: / needs a login and would send them to
+  // /login); a person logged in goes home.
+  const visitor = useSession().status === 'anonymous';
   // The person's unsent correction shows at once, over the stored record.
   const row = stored ? withPendingEdit(stored, unsentEdit(outbox)) : stored;
 
@@ -40,8 +44,8 @@ export default function DetailPage() {
           </p>
         )}
         <p>
-          <Link to="/" className="btn">
-            Voltar para o início
+          <Link to={visitor ? '/sepultados/pesquisa' : '/'} className="btn">
+            {visitor ? TEXT.backToSearch : TEXT.backHome}
           </Link>
         </p>
       </section>

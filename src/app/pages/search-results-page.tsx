@@ -1,7 +1,8 @@
 /**
  * /sepultados/pesquisa?q= (spec §2): heading, the searched term, the count, result cards with
  * the matched text marked; the no-term and no-hit texts; a failure in place of the results;
- * without signal, the device's records with a note saying so. Its own search form (prefilled)
+ * without signal, the device's records with a note saying what was searched (the cemeteries
+ * downloaded, or only the records seen here and how many, with the way to the download). Its own search form (prefilled)
  * lets a visitor without an account, who has no navbar box (spec §2), search again.
  */
 import { useEffect, useMemo } from 'react';
@@ -15,6 +16,7 @@ import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { useSearchResults } from '../../data/search/use-search-results';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
 import { SearchResultCard } from '../../features/burials/search-card';
+import { DeviceScopeNote } from '../../features/search/device-scope-note';
 import { VisitorSearch } from '../../features/search/visitor-search';
 import '../../features/burials/burials.css';
 import '../../features/search/search.css';
@@ -60,9 +62,7 @@ export default function SearchResultsPage() {
           <p className="search-count" role="status">
             {resultCountText(state.outcome.total, state.outcome.totalIsLowerBound)}
           </p>
-          {state.outcome.fromDevice && (
-            <p className="search-offline-note">{SEARCH_MSG.fromDevice}</p>
-          )}
+          {state.outcome.scope && <DeviceScopeNote scope={state.outcome.scope} />}
           {state.outcome.total === 0 ? (
             <p className="search-hint">{SEARCH_MSG.hint}</p>
           ) : (

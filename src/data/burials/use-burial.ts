@@ -2,10 +2,15 @@
  * One burial record for the detail page (docs/engineering.md#data-flow): the stored row shows at once, the server
  * is asked on mount and when the session changes, and its answer lands in Dexie and from there
  * on the screen. Without signal, or when the server fails, the stored row stays (the page
- * labels it as the device's copy). A 404 removes the row; every failure says "Erro ao carregar
- * sepultado." (spec §8). A busy server (503) is asked again at its Retry-After (busy-retry.ts).
+ * labels it as the device's copy) and the server is asked again as soon as the signal returns,
+ * so the label leaves with the server's copy. A 404 removes the row and says the server's "not
+ * found" (an unknown or deleted record is not a failure to load); every other failure says
+ * "Erro ao carregar sepultado." (spec §8). A busy server (503) is asked again at its
+ * Retry-After (busy-retry.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { SEP_MSG } from '../../domain/burial-messages';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { type LoadState, useLoad } from '../../lib/use-load';
 import { useRetryWhenBusy } from '../busy-retry';
@@ -33,11 +38,23 @@ function fetchState(state: LoadState<LocalBurial>, busyUntil: number | null): Fe
   if (state.phase === 'done') return { phase: 'done' };
   if (state.phase !== 'failed') return { phase: 'fetching' };
   const { error } = state;
-  // Spec §8 "Detail load": one text for every failure, an unknown id included.
+  // The server's own words for a record it does not have (SEP_MSG.notFound).
   if (error instanceof ApiFailure && error.status === 404) {
-    return { phase: 'notFound', message: TEXT.detailLoadError };
+    const own = error.message && error.message !== TEXT.detailLoadError;
+    return { phase: 'notFound', message: own ? error.message : SEP_MSG.notFound };
   }
   return { phase: 'failed', offline: error instanceof ApiFailure && error.offline, busyUntil };
+}
+
+/** A read that failed for want of signal is asked again when the signal returns. */
+function useRetryWhenOnline(state: LoadState<unknown>, reload: () => void): void {
+  const waiting =
+    state.phase === 'failed' && state.error instanceof ApiFailure && state.error.offline;
+  useEffect(() => {
+    if (!waiting) return;
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [waiting, reload]);
 }
 
 export function useBurial(id: string): BurialView {
@@ -46,6 +63,7 @@ export function useBurial(id: string): BurialView {
   // to store it.
   const { state, reload } = useLoad(async () => rowFromRecord(await fetchBurial(id)), [id, token]);
   const busyUntil = useRetryWhenBusy(state, reload);
+  useRetryWhenOnline(state, reload);
   const memory = state.phase === 'done' ? state.value : null;
   const fetch = fetchState(state, busyUntil);
   // Without an answer, the copy of a visit pack on the device: the record itself when it was

@@ -21,6 +21,9 @@ import { type Row, toCard } from './offline-hits';
 import { searchRows } from './offline-search';
 import { NO_ROWS, rowScope } from './search-scope';
 
+// What the search looked at, said with its answer (loaded with it, only without signal).
+export { type DeviceScope, deviceScope } from './device-scope';
+
 export interface DeviceResult {
   cards: SearchCard[];
   total: number;

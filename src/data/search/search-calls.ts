@@ -17,6 +17,7 @@ import { request } from '../api';
 import { storeCards } from '../burials-store';
 import { db as defaultDb, type MemorialDb } from '../db';
 import { ApiFailure } from '../failure';
+import type { DeviceScope } from './device-scope';
 
 /**
  * The device search (packs + rows) loads only when the signal is gone: the home page and the QR
@@ -34,6 +35,8 @@ export interface SearchOutcome {
   fromDevice: boolean;
   /** Offline answers say whether words matched by typo; online answers do not know. */
   fuzzy: boolean | null;
+  /** Offline answers: what the device searched (its packs, the records seen); null online. */
+  scope: DeviceScope | null;
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -51,12 +54,11 @@ export async function fetchSearch(
   cemiterio: string | null = null,
 ): Promise<SearchOutcome> {
   const offline = async (): Promise<SearchOutcome> => {
-    const local = await (await deviceSearch()).searchDevice(
-      database,
-      parseQuery(q),
-      SEARCH_LIMITS.defaultLimit,
-      cemiterio,
-    );
+    const device = await deviceSearch();
+    const [local, scope] = await Promise.all([
+      device.searchDevice(database, parseQuery(q), SEARCH_LIMITS.defaultLimit, cemiterio),
+      device.deviceScope(database, cemiterio),
+    ]);
     // Exact on the device; resultCountText says "Mais de 1.000" past the cap as online does.
     return {
       cards: local.cards,
@@ -64,6 +66,7 @@ export async function fetchSearch(
       totalIsLowerBound: false,
       fromDevice: true,
       fuzzy: local.fuzzy,
+      scope,
     };
   };
   if (isOffline()) return offline();
@@ -84,6 +87,7 @@ export async function fetchSearch(
       totalIsLowerBound: answer.totalIsLowerBound === true,
       fromDevice: false,
       fuzzy: null,
+      scope: null,
     };
   } catch (err) {
     if (err instanceof ApiFailure && err.offline && !signal?.aborted) return offline();

@@ -4,6 +4,8 @@
  * only once the section comes near the viewport (below the fold on the QR landing itself).
  */
 import { useRef } from 'react';
+import { LOAD_TEXT } from '../../lib/texts/load-texts';
+import { FailedBox } from '../../ui/part-boundary';
 import { useNearViewport } from '../../ui/use-near-viewport';
 import { recordUrl } from './qr-image';
 import { useQr } from './use-qr';
@@ -13,7 +15,7 @@ export function QrSection({ id, nome }: { id: string; nome: string }) {
   const url = recordUrl(id);
   const holder = useRef<HTMLElement>(null);
   const near = useNearViewport(holder);
-  const { src, failed } = useQr(near ? url : null);
+  const { src, failed, retry } = useQr(near ? url : null);
   return (
     <section
       ref={holder}
@@ -24,11 +26,12 @@ export function QrSection({ id, nome }: { id: string; nome: string }) {
       <h2 id="codigo-qr">Código QR</h2>
       {src ? (
         <img src={src} alt={`Código QR da página de ${nome}`} width={180} height={180} />
+      ) : failed ? (
+        // Its code not on the device and no signal: said here, with a retry; the page stays.
+        <FailedBox className="map-qr-placeholder" message={LOAD_TEXT.qr} onRetry={retry} />
       ) : (
         // Same size as the image: nothing below jumps when the code appears.
-        <p className="muted map-qr-placeholder">
-          {failed ? 'Não foi possível gerar o código QR agora.' : 'Gerando o código QR…'}
-        </p>
+        <p className="muted map-qr-placeholder">Gerando o código QR…</p>
       )}
       <p className="map-small">
         <a href={url}>{url}</a>

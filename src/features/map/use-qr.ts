@@ -5,9 +5,13 @@
 import { useLoad } from '../../lib/use-load';
 import { qrDataUrl } from './qr-image';
 
-export function useQr(text: string | null): { src: string | null; failed: boolean } {
-  const { state } = useLoad(text === null ? null : () => qrDataUrl(text), [text]);
-  if (state.phase === 'done') return { src: state.value, failed: false };
+export function useQr(text: string | null): {
+  src: string | null;
+  failed: boolean;
+  retry: () => void;
+} {
+  const { state, reload } = useLoad(text === null ? null : () => qrDataUrl(text), [text]);
+  if (state.phase === 'done') return { src: state.value, failed: false, retry: reload };
   // The only failure is the chunk not loading (offline on a never-seen build).
-  return { src: null, failed: state.phase === 'failed' };
+  return { src: null, failed: state.phase === 'failed', retry: reload };
 }

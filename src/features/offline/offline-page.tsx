@@ -5,7 +5,8 @@
  * pack has its sizes before starting, "Baixar cemitério para uso offline" with a real progress
  * bar, Cancelar and "Continuar download" (also after a reload), optional thumbnails, "Atualizado
  * em …" and "Remover do aparelho"; "Atualizar agora" updates every pack held. A stop (full
- * device, no signal) is a message; the part stored works.
+ * device, no signal) is a message; the part stored works. An empty register says there is
+ * nothing to download yet (the offer on other pages leads here).
  */
 import { useMemo } from 'react';
 import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
@@ -68,6 +69,11 @@ export default function OfflinePage() {
       {cemeteries.list === null && cemeteries.error && ordered.length === 0 && (
         <p className="pack-status pack-stopped" role="status">
           {PACK_TEXT.listUnavailable}
+        </p>
+      )}
+      {cemeteries.list !== null && ordered.length === 0 && (
+        <p className="pack-status" role="status">
+          {PACK_TEXT.nothingYet}
         </p>
       )}
       {ordered.map(({ cemetery, distance }, i) => (

@@ -5,17 +5,19 @@
  * spec §2 says (hidden when logged out); this form is a separate, plain one: a GET form whose
  * submit goes to the results page, which answers from the visit pack without signal.
  */
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   chooseCemetery,
   expectSeveral,
   useChosenCemetery,
 } from '../../data/cemeteries/chosen-cemetery';
+import { LOAD_TEXT } from '../../lib/texts/load-texts';
 import { CemeteryChoiceSlot } from '../../ui/cemetery-choice-slot';
+import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
 import { resultsPath } from './search-paths';
 
-const VisitorCemeteryChoice = lazy(() => import('./visitor-cemetery-choice'));
+const VisitorCemeteryChoice = retryableLazy(() => import('./visitor-cemetery-choice'));
 
 import './visitor-search.css';
 
@@ -76,9 +78,11 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
             {VISITOR_SEARCH_TEXT.submit}
           </button>
         </div>
-        <Suspense fallback={expectSeveral() ? <CemeteryChoiceSlot /> : null}>
-          <VisitorCemeteryChoice value={cemiterio} onChange={choose} device={!intro} />
-        </Suspense>
+        <PartBoundary message={LOAD_TEXT.cemeteryChoice} onRetry={VisitorCemeteryChoice.retry}>
+          <Suspense fallback={expectSeveral() ? <CemeteryChoiceSlot /> : null}>
+            <VisitorCemeteryChoice value={cemiterio} onChange={choose} device={!intro} />
+          </Suspense>
+        </PartBoundary>
       </form>
     </search>
   );

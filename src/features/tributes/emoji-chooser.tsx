@@ -3,19 +3,14 @@
  * when an emoji is chosen or the mouse leaves button and picker (spec §4), and — for touch and
  * keyboard, where there is no mouse to leave — on a tap outside or Escape, giving focus back.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
+import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
 import './tribute-emoji.css';
 
 // A chunk that cannot load (an old deploy's file gone, no signal before the service worker
-// cached it) shows a line of text instead of taking the whole page down with it.
-const TributeEmojiPicker = lazy(() =>
-  import('./emoji-picker').catch(() => ({ default: PickerUnavailable })),
-);
-
-function PickerUnavailable(_props: { onPick: (emoji: string) => void }) {
-  return <p className="tribute-emoji-loading">{TRIBUTE_UI.emojiUnavailable}</p>;
-}
+// cached it) says so inside the popover, with a retry, instead of taking the page down.
+const TributeEmojiPicker = retryableLazy(() => import('./emoji-picker'));
 
 export function EmojiChooser({
   onPick,
@@ -92,9 +87,15 @@ export function EmojiChooser({
               {TRIBUTE_UI.modalClose}
             </button>
           </div>
-          <Suspense fallback={<p className="tribute-emoji-loading">{TRIBUTE_UI.emojiLoading}</p>}>
-            <TributeEmojiPicker onPick={choose} />
-          </Suspense>
+          <PartBoundary
+            message={TRIBUTE_UI.emojiUnavailable}
+            onRetry={TributeEmojiPicker.retry}
+            className="tribute-emoji-loading"
+          >
+            <Suspense fallback={<p className="tribute-emoji-loading">{TRIBUTE_UI.emojiLoading}</p>}>
+              <TributeEmojiPicker onPick={choose} />
+            </Suspense>
+          </PartBoundary>
         </div>
       )}
     </div>

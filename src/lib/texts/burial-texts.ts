@@ -10,6 +10,9 @@ export const TEXT = {
   homeEmpty: 'Não há sepultados cadastrados no momento',
   moreDetails: 'Mais detalhes',
   detailLoadError: 'Erro ao carregar sepultado.',
+  backHome: 'Voltar para o início',
+  /** A visitor's way back from a record that failed: the public search (docs/decisions.md). */
+  backToSearch: 'Voltar para a pesquisa',
   editLoadError: 'Erro ao carregar dados do sepultado.',
   noImage: 'Nenhuma imagem disponível',
 

@@ -38,6 +38,9 @@ export const PACK_TEXT = {
   locating: 'Procurando sua localização…',
   locationFailed: 'Não foi possível saber sua localização. Escolha o cemitério na lista.',
   listUnavailable: 'Sem conexão: a lista de cemitérios aparece quando houver sinal.',
+  /** An empty register: the offer on every page leads here, so this page says why it is bare. */
+  nothingYet:
+    'Ainda não há cemitérios com sepultados cadastrados para baixar. Quando a administração cadastrar os registros, o cemitério aparece aqui para uso offline.',
   distance: (meters: number) =>
     meters < 100
       ? 'Você está aqui'
