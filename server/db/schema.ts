@@ -106,6 +106,11 @@ export const sepultados = pgTable('sepultados', {
   tipoSepultura: text('tipo_sepultura').$type<TipoSepultura>(),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /**
+   * The grave the record lies in (migration 0030): kept by a trigger from the cemetery, rua,
+   * quadra and chapa, so writers leave it out. No Drizzle reference: sepulturas is raw SQL.
+   */
+  sepulturaId: text('sepultura_id'),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,7 @@ const RAW_SQL_TABLES = [
   'legacy_imagens',
   'schema_migrations',
   'search_vocab',
+  'sepulturas',
   'sync_state',
 ];
 
