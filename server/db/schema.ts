@@ -78,6 +78,10 @@ export const cemiterios = pgTable('cemiterios', {
   east: doublePrecision('east'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The rotating graves' exhumation rule (migration 0031): years, a child's years, its age. */
+  exumacaoAnos: smallint('exumacao_anos').notNull().default(3),
+  exumacaoAnosCrianca: smallint('exumacao_anos_crianca').notNull().default(2),
+  idadeCrianca: smallint('idade_crianca').notNull().default(6),
 });
 
 /** Burial records (migration 0002); version, updated_at and change_seq are stamped by a trigger. */

@@ -200,6 +200,15 @@ export async function mergeGrave(
     if (source.cemiterio_id !== target.cemiterio_id) {
       throw unprocessable(GRAVE_MSG.mergeOtherCemetery, 'destino');
     }
+    // Concessions follow the records; two active titles cannot become one by a merge.
+    const [active] = await txRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM concessoes
+        WHERE sepultura_id IN (${id}, ${destino}) AND situacao = 'ativa'`,
+    );
+    if (Number(active?.n ?? 0) > 1) throw conflict(GRAVE_MSG.mergeTwoConcessions, 'destino');
+    await tx.execute(sql`UPDATE concessoes SET sepultura_id = ${destino}
+      WHERE sepultura_id = ${id}`);
     await tx.execute(sql`SELECT set_config('memorial.user_id', ${user.id}, true)`);
     const records = await txRows<{ id: string }>(
       tx,
