@@ -23,6 +23,7 @@ import { burialRoutes } from './modules/burials/burials-routes';
 import { listenForCountChanges, newCountsCache } from './modules/cemeteries/cemeteries-read';
 import { cemeteryRoutes } from './modules/cemeteries/cemeteries-routes';
 import { concessionRoutes } from './modules/concessions/concessions-routes';
+import { deadlineRoutes } from './modules/deadlines/deadlines-routes';
 import { graveRoutes } from './modules/graves/graves-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(burialRoutes);
       await api.register(graveRoutes);
       await api.register(concessionRoutes);
+      await api.register(deadlineRoutes);
       await api.register(tributeRoutes);
       await api.register(imageRoutes);
       await api.register(syncRoutes);

@@ -52,30 +52,6 @@ CREATE INDEX sepulturas_lista_idx ON sepulturas
 CREATE INDEX sepulturas_quadra_idx ON sepulturas (cemiterio_id, sepultura_parte(quadra));
 CREATE INDEX sepulturas_situacao_idx ON sepulturas (cemiterio_id, situacao);
 
--- The grave at that place: found by its key, or made (another transaction making it at the same
--- time is met by the unique key).
-CREATE OR REPLACE FUNCTION sepultura_for(cem text, p_rua text, p_quadra text, p_numero text,
-  p_tipo text, lat double precision, lon double precision) RETURNS text
-  LANGUAGE plpgsql AS $$
-DECLARE
-  found_id text;
-  k text := sepultura_chave(p_rua, p_quadra, p_numero);
-BEGIN
-  SELECT id INTO found_id FROM sepulturas WHERE cemiterio_id = cem AND chave = k;
-  IF found_id IS NULL THEN
-    INSERT INTO sepulturas (id, cemiterio_id, rua, quadra, numero, tipo, latitude, longitude)
-    VALUES (cemiterio_new_id(), cem, nullif(btrim(p_rua), ''), btrim(p_quadra), btrim(p_numero),
-      p_tipo, CASE WHEN lon IS NULL THEN NULL ELSE lat END,
-      CASE WHEN lat IS NULL THEN NULL ELSE lon END)
-    ON CONFLICT (cemiterio_id, chave) DO NOTHING
-    RETURNING id INTO found_id;
-    IF found_id IS NULL THEN
-      SELECT id INTO found_id FROM sepulturas WHERE cemiterio_id = cem AND chave = k;
-    END IF;
-  END IF;
-  RETURN found_id;
-END $$;
-
 -- Links every record without a grave, set-based (the migration below and the bulk seed at
 -- 2,000,000 records): one grave per (cemetery, key), named by the most used spelling of each
 -- part, its kind the most used one, its position the mean of its records'. Call it with
@@ -148,12 +124,17 @@ ALTER TABLE sepultados ADD CONSTRAINT sepultados_sepultura_fk
   FOREIGN KEY (sepultura_id) REFERENCES sepulturas (id);
 CREATE INDEX sepultados_sepultura_idx ON sepultados (sepultura_id);
 
--- Keeps the link on every write (see the header); a grave with a recorded capacity refuses a
--- burial beyond it (SQLSTATE MC001, turned into a pt-BR 409 by the service). The grave's row is
--- locked first, so two burials into its last gaveta cannot both pass the count.
+-- Keeps the link on every write (see the header): the grave at the record's place is found by
+-- its key, or made (already 'ocupada' unless the record is a tombstone; another transaction
+-- making it at the same time is met by the unique key). A grave with a recorded capacity refuses
+-- a burial beyond it (SQLSTATE MC001, a pt-BR 422 from the API): its row is locked first, so two
+-- burials into its last gaveta cannot both pass the count. Written for the common case, a new
+-- record at a new place: one lookup and one insert.
 CREATE OR REPLACE FUNCTION sepultados_sepultura() RETURNS trigger
   LANGUAGE plpgsql AS $$
 DECLARE
+  k text;
+  made text;
   g record;
   present integer;
 BEGIN
@@ -163,18 +144,36 @@ BEGIN
     AND NEW.chapa = OLD.chapa THEN
     RETURN NEW;
   END IF;
+  k := sepultura_chave(NEW.rua, NEW.quadra, NEW.chapa);
   IF TG_OP = 'INSERT' OR NEW.sepultura_id IS NULL
-    OR sepultura_chave(NEW.rua, NEW.quadra, NEW.chapa)
-      IS DISTINCT FROM sepultura_chave(OLD.rua, OLD.quadra, OLD.chapa)
-    OR NEW.cemiterio_id IS DISTINCT FROM OLD.cemiterio_id THEN
-    NEW.sepultura_id := sepultura_for(NEW.cemiterio_id, NEW.rua, NEW.quadra, NEW.chapa,
-      NEW.tipo_sepultura, NEW.latitude, NEW.longitude);
+    OR NEW.cemiterio_id IS DISTINCT FROM OLD.cemiterio_id
+    OR k IS DISTINCT FROM sepultura_chave(OLD.rua, OLD.quadra, OLD.chapa) THEN
+    SELECT id INTO NEW.sepultura_id FROM sepulturas
+      WHERE cemiterio_id = NEW.cemiterio_id AND chave = k;
+    IF NEW.sepultura_id IS NULL THEN
+      INSERT INTO sepulturas (id, cemiterio_id, rua, quadra, numero, tipo, latitude, longitude,
+        situacao)
+      VALUES (cemiterio_new_id(), NEW.cemiterio_id, nullif(btrim(NEW.rua), ''),
+        btrim(NEW.quadra), btrim(NEW.chapa), NEW.tipo_sepultura,
+        CASE WHEN NEW.longitude IS NULL THEN NULL ELSE NEW.latitude END,
+        CASE WHEN NEW.latitude IS NULL THEN NULL ELSE NEW.longitude END,
+        CASE WHEN NEW.deleted_at IS NULL THEN 'ocupada' ELSE 'livre' END)
+      ON CONFLICT (cemiterio_id, chave) DO NOTHING
+      RETURNING id INTO made;
+      IF made IS NOT NULL THEN
+        NEW.sepultura_id := made;
+        RETURN NEW;
+      END IF;
+      SELECT id INTO NEW.sepultura_id FROM sepulturas
+        WHERE cemiterio_id = NEW.cemiterio_id AND chave = k;
+    END IF;
   END IF;
   IF NEW.deleted_at IS NULL
     AND (TG_OP = 'INSERT' OR NEW.sepultura_id IS DISTINCT FROM OLD.sepultura_id) THEN
-    SELECT quadra, numero, capacidade INTO g FROM sepulturas
-      WHERE id = NEW.sepultura_id FOR UPDATE;
+    SELECT quadra, numero, capacidade, situacao INTO g FROM sepulturas
+      WHERE id = NEW.sepultura_id;
     IF g.capacidade IS NOT NULL THEN
+      PERFORM 1 FROM sepulturas WHERE id = NEW.sepultura_id FOR UPDATE;
       SELECT count(*) INTO present FROM sepultados
         WHERE sepultura_id = NEW.sepultura_id AND deleted_at IS NULL AND id <> NEW.id;
       IF present >= g.capacidade THEN
@@ -183,8 +182,9 @@ BEGIN
             'quadra', g.quadra, 'numero', g.numero, 'capacidade', g.capacidade)::text;
       END IF;
     END IF;
-    UPDATE sepulturas SET situacao = 'ocupada'
-      WHERE id = NEW.sepultura_id AND situacao = 'livre';
+    IF g.situacao = 'livre' THEN
+      UPDATE sepulturas SET situacao = 'ocupada' WHERE id = NEW.sepultura_id AND situacao = 'livre';
+    END IF;
   END IF;
   RETURN NEW;
 END $$;
