@@ -76,11 +76,12 @@ export function graveFullMessage(quadra: string, numero: string, capacity: numbe
   return `A sepultura da quadra ${quadra}, número ${numero}, está com a capacidade completa (${gavetas}). Escolha outra sepultura ou aumente a capacidade.`;
 }
 
-/** "Quadra 12 · Rua 3 · nº 458": how a grave is named on every screen. */
+/**
+ * "Quadra 12 · Rua das Flores · nº 458": how a grave is named on every screen (the rua as the
+ * cemetery writes it: its text already says "Rua", "Alameda"…).
+ */
 export function graveLabel(g: { quadra: string; rua: string | null; numero: string }): string {
-  return [`Quadra ${g.quadra}`, g.rua ? `Rua ${g.rua}` : null, `nº ${g.numero}`]
-    .filter(Boolean)
-    .join(' · ');
+  return [`Quadra ${g.quadra}`, g.rua, `nº ${g.numero}`].filter(Boolean).join(' · ');
 }
 
 export interface GraveFields {

@@ -11,6 +11,7 @@ import { useSession } from '../../data/session';
 import { formatBrDate } from '../../domain/burial-dates';
 import { REGIME_LABEL } from '../../domain/concession-rules';
 import { GRAVE_STATUS_LABEL, graveLabel } from '../../domain/grave-rules';
+import { maskPhone } from '../../domain/masks';
 import { can } from '../../domain/permissions';
 import { useLoad } from '../../lib/use-load';
 import { ConcessionForm } from './concession-form';
@@ -91,7 +92,7 @@ export default function GravePage() {
             Desde {formatBrDate(concessao.inicio)}
             {concessao.fim ? ` até ${formatBrDate(concessao.fim)}` : ' · sem término'}
           </p>
-          {concessao.titularTelefone && <p>Telefone: {concessao.titularTelefone}</p>}
+          {concessao.titularTelefone && <p>Telefone: {maskPhone(concessao.titularTelefone)}</p>}
           {concessao.titularEmail && <p>E-mail: {concessao.titularEmail}</p>}
           {concessao.taxas.some((t) => !t.pagoEm) && (
             <p className="form-alert">Há taxas em aberto.</p>
