@@ -260,6 +260,10 @@ describe.each(engines)('sepulturas ($name)', (engine) => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().field).toBe('numero');
     expect((await patch('0'.repeat(24), { observacoes: 'x' })).statusCode).toBe(404);
+    // A malformed id names no grave: the route's own 404 words, never a 400 or a 500.
+    const malformed = await h.app.inject({ method: 'GET', url: '/api/sepulturas/nao-e-um-id' });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ message: GRAVE_MSG.notFound });
   });
 
   it('a concessionário notes the condition of graves of records assigned to him, nothing else', async () => {
