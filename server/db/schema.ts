@@ -78,6 +78,10 @@ export const cemiterios = pgTable('cemiterios', {
   east: doublePrecision('east'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The rotating graves' exhumation rule (migration 0031): years, a child's years, its age. */
+  exumacaoAnos: smallint('exumacao_anos').notNull().default(3),
+  exumacaoAnosCrianca: smallint('exumacao_anos_crianca').notNull().default(2),
+  idadeCrianca: smallint('idade_crianca').notNull().default(6),
 });
 
 /** Burial records (migration 0002); version, updated_at and change_seq are stamped by a trigger. */
@@ -106,6 +110,11 @@ export const sepultados = pgTable('sepultados', {
   tipoSepultura: text('tipo_sepultura').$type<TipoSepultura>(),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /**
+   * The grave the record lies in (migration 0030): kept by a trigger from the cemetery, rua,
+   * quadra and chapa, so writers leave it out. No Drizzle reference: sepulturas is raw SQL.
+   */
+  sepulturaId: text('sepultura_id'),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

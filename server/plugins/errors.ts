@@ -11,6 +11,7 @@ import {
   unknownFieldMessage,
 } from '../../src/domain/messages';
 import { HttpError } from '../lib/http-error';
+import { graveFullError } from '../lib/pg-error';
 import { drainRequest } from './drain';
 
 interface AjvIssue {
@@ -61,6 +62,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...(error.field ? { field: error.field } : {}),
         ...(error.reason ? { reason: error.reason } : {}),
       });
+    }
+    const refusal = graveFullError(error);
+    if (refusal) {
+      return reply
+        .code(refusal.statusCode)
+        .send({ message: refusal.message, field: refusal.field });
     }
     if (error.validation) {
       return reply.code(400).send(describeValidation(error.validation as AjvIssue[]));

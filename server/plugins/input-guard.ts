@@ -11,6 +11,8 @@ import fp from 'fastify-plugin';
 import { ACCOUNT_MSG } from '../../src/domain/account-messages';
 import { SEP_MSG } from '../../src/domain/burial-messages';
 import { CEM_MSG } from '../../src/domain/cemetery-messages';
+import { CONC_MSG } from '../../src/domain/concession-rules';
+import { GRAVE_MSG } from '../../src/domain/grave-rules';
 import { isId } from '../../src/domain/ids';
 import { controlCharMessage, hasForbiddenControl, isCleanName } from '../../src/domain/input-rules';
 import { MSG } from '../../src/domain/messages';
@@ -30,6 +32,9 @@ function unknownIdMessage(url: string, param: string): string {
   if (param === 'userId' || url.startsWith('/api/users')) return ACCOUNT_MSG.userNotFound;
   if (url.startsWith('/api/sepultados')) return SEP_MSG.notFound;
   if (url.startsWith('/api/cemiterios')) return CEM_MSG.notFound;
+  if (url.startsWith('/api/sepulturas')) return GRAVE_MSG.notFound;
+  if (url.startsWith('/api/concessoes')) return CONC_MSG.notFound;
+  if (url.startsWith('/api/taxas')) return CONC_MSG.feeNotFound;
   return MSG.notFound;
 }
 

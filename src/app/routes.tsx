@@ -74,6 +74,9 @@ const CemeteriesAdminPage = layoutPage(
 );
 const CemeteryPage = layoutPage(() => import('../features/cemeteries/cemetery-page'));
 const SheetsPage = layoutPage(() => import('../features/spreadsheets/sheets-page'));
+const GravesAdminPage = layoutPage(() => import('../features/graves/graves-admin-page'));
+const GravePage = layoutPage(() => import('../features/graves/grave-page'));
+const DeadlinesPage = layoutPage(() => import('../features/graves/deadlines-page'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -99,6 +102,8 @@ const CREATE_USER = allowedTo(
 const EDIT_PLAN = allowedTo('plan:edit');
 const MANAGE_CEMETERIES = allowedTo('cemetery:manage');
 const SPREADSHEETS = allowedTo('burial:spreadsheet');
+const MANAGE_GRAVES = allowedTo('grave:manage');
+const SEE_DEADLINES = allowedTo('deadline:view');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = (
@@ -163,6 +168,9 @@ export function AppRoutes() {
             <Route path="/admin/cemiterios" element={at(CemeteriesAdminPage, MANAGE_CEMETERIES)} />
             <Route path="/cemiterios/:id" element={at(CemeteryPage)} />
             <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
+            <Route path="/admin/sepulturas" element={at(GravesAdminPage, MANAGE_GRAVES)} />
+            <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
+            <Route path="/sepulturas/:id" element={at(GravePage)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -28,13 +28,28 @@ export type Action =
   /** Create, edit, rename and merge cemeteries, and set each one's plan (admin). */
   | 'cemetery:manage'
   /** Export the whole register and import records from a spreadsheet (admin). */
-  | 'burial:spreadsheet';
+  | 'burial:spreadsheet'
+  /** Create, edit, bulk-create and merge graves (admin). */
+  | 'grave:manage'
+  /**
+   * Write a grave's condition note: admins, and a concessionário assigned to a record lying in
+   * it (resource.assigned: the assignees of the grave's records).
+   */
+  | 'grave:note'
+  /** Grant, renew, transfer and close concessions; see every titular's data (admin). */
+  | 'concession:manage'
+  /** See one concession with its titular's private data: admins and the titular's own account. */
+  | 'concession:view'
+  /** The office's deadlines page (admin). */
+  | 'deadline:view';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
   assigned?: readonly string[];
   /** tribute:delete — the author's id. */
   authorId?: string | null;
+  /** concession:view — the account linked to the titular, if any. */
+  titularUserId?: string | null;
 }
 
 /** Whether the role could ever do this (before looking at any resource). */
@@ -44,7 +59,10 @@ export function canEver(actor: Actor | null, action: Action): boolean {
   switch (action) {
     case 'burial:list-mine':
     case 'burial:edit':
+    case 'grave:note':
       return role === 'admin' || role === 'concessionario';
+    case 'concession:view':
+      return true;
     case 'burial:create':
     case 'burial:delete':
     case 'burial:assign':
@@ -53,6 +71,9 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'plan:edit':
     case 'cemetery:manage':
     case 'burial:spreadsheet':
+    case 'grave:manage':
+    case 'concession:manage':
+    case 'deadline:view':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':
@@ -66,7 +87,10 @@ export function can(actor: Actor | null, action: Action, resource: Resource = {}
   if (actor.role === 'admin') return true;
   switch (action) {
     case 'burial:edit':
+    case 'grave:note':
       return (resource.assigned ?? []).includes(actor.id);
+    case 'concession:view':
+      return Boolean(resource.titularUserId) && resource.titularUserId === actor.id;
     case 'tribute:delete':
       return Boolean(resource.authorId) && resource.authorId === actor.id;
     default:

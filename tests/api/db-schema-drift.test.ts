@@ -14,9 +14,13 @@ import { engines, type Harness, startApp } from './helpers';
 /** Tables the server reaches only through raw SQL (and the migration runner's own). */
 const RAW_SQL_TABLES = [
   'cemiterio_planos',
+  'concessao_renovacoes',
+  'concessao_taxas',
+  'concessoes',
   'legacy_imagens',
   'schema_migrations',
   'search_vocab',
+  'sepulturas',
   'sync_state',
 ];
 

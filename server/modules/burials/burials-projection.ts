@@ -31,6 +31,7 @@ export interface RecordRow {
   tipo_sepultura: TipoSepultura | null;
   latitude: number | null;
   longitude: number | null;
+  sepultura_id: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -56,6 +57,7 @@ const RECORD_COLUMNS: { [K in keyof RecordRow]: string } = {
   tipo_sepultura: 's.tipo_sepultura',
   latitude: 's.latitude',
   longitude: 's.longitude',
+  sepultura_id: 's.sepultura_id',
   version: 's.version',
   created_at: `to_char(s.created_at AT TIME ZONE 'UTC', ${ISO_TS})`,
   updated_at: `to_char(s.updated_at AT TIME ZONE 'UTC', ${ISO_TS})`,
@@ -101,6 +103,7 @@ export function toRecord(row: RecordRow): BurialRecord {
     tipoSepultura: row.tipo_sepultura,
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
+    sepulturaId: row.sepultura_id,
     images: row.images ?? [],
     thumbs: row.thumbs ?? [],
     version: Number(row.version),

@@ -28,6 +28,7 @@ import { removeImage } from '../../lib/images';
 import { EVERY_KEY } from '../../lib/invalidation';
 import type { Tx } from '../burials/public';
 import { forgetCached } from '../burials/public';
+import { afterCemeteryMerge, beforeCemeteryMerge } from '../graves/public';
 import { findCemetery, forgetCounts, type StoredCemeteryRow } from './cemeteries-read';
 
 const BATCH = 5_000;
@@ -239,7 +240,9 @@ export async function mergeCemetery(
       locked.set(id, await lockCemetery(tx, id, missing));
     }
     await tx.execute(sql`SELECT set_config('memorial.user_id', ${user.id}, true)`);
+    await beforeCemeteryMerge(tx, sourceId, targetId);
     const moved = await rewriteRecords(tx, sourceId, sql`cemiterio_id = ${targetId}`);
+    await afterCemeteryMerge(tx, sourceId);
     const [targetPlan] = await rows<{ image: string }>(
       tx,
       sql`SELECT image FROM cemiterio_planos WHERE cemiterio_id = ${targetId}`,

@@ -82,6 +82,11 @@ export const PublicBurialSchema = Type.Object({
   _id: Type.String(),
   id: Type.String(),
   ...BurialValuesSchema.properties,
+  /**
+   * The grave (GET /api/sepulturas/:id) the record lies in, found from its cemetery, rua, quadra
+   * and chapa by the server. Optional: a copy kept on a device from before graves may lack it.
+   */
+  sepulturaId: Type.Optional(NullableScalar<string>('string')),
   /** Display-size file names (≤ 1600 px); the first is the card photo. */
   images: Type.Array(Type.String()),
   /** Thumbnail file names (≤ 320 px), same order as images. */

@@ -1,0 +1,168 @@
+/**
+ * The office's deadlines of one cemetery (GET /api/prazos): three kinds of item in one list,
+ * soonest first, and their counts. "Today" is the database's current_date, so every instance
+ * and the counts agree. Exhumations: burials (not deleted, with a death date) lying in a grave
+ * under an active rotating concession; their years are the cemetery's rule (migration 0031),
+ * the child's rule when the age at death (idade, or from the dates) is under its limit.
+ */
+import type { Static } from 'typebox';
+import type { DeadlineKind } from '../../../src/domain/deadline-rules';
+import { DEADLINE_LIMITS } from '../../../src/domain/deadline-rules';
+import type {
+  DeadlineAnswerSchema,
+  DeadlineItemSchema,
+  DeadlineQuerySchema,
+  ExhumationRuleSchema,
+} from '../../../src/domain/schemas/deadline';
+import type { AppContext } from '../../context';
+
+type Answer = Static<typeof DeadlineAnswerSchema>;
+type Item = Static<typeof DeadlineItemSchema>;
+
+const D = (c: string) => `to_char(${c}, 'YYYY-MM-DD')`;
+
+/** $1 cemetery, $2 days ahead (every part names both). Each part yields the same columns. */
+const PARTS: Record<DeadlineKind, string> = {
+  concessao: `SELECT 'concessao' AS tipo, c.fim AS due, g.id AS sepultura_id, g.quadra, g.rua,
+      g.numero, c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano,
+      NULL::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome
+    FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
+    WHERE g.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.fim IS NOT NULL
+      AND c.fim <= current_date + $2::int`,
+  taxa: `SELECT 'taxa' AS tipo, t.vencimento AS due, g.id AS sepultura_id, g.quadra, g.rua,
+      g.numero, c.id AS concessao_id, c.titular_nome, c.regime, t.ano::int AS ano,
+      t.valor::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome
+    FROM concessao_taxas t JOIN concessoes c ON c.id = t.concessao_id
+    JOIN sepulturas g ON g.id = c.sepultura_id
+    WHERE g.cemiterio_id = $1 AND t.pago_em IS NULL AND t.vencimento < current_date
+      AND $2::int IS NOT NULL`,
+  exumacao: `SELECT 'exumacao' AS tipo, e.due, g.id AS sepultura_id, g.quadra, g.rua, g.numero,
+      c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano, NULL::float8 AS valor,
+      s.id AS sepultado_id, s.nome AS sepultado_nome
+    FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
+    JOIN cemiterios k ON k.id = g.cemiterio_id
+    JOIN sepultados s ON s.sepultura_id = g.id AND s.deleted_at IS NULL AND s.dt_fal IS NOT NULL
+    CROSS JOIN LATERAL (SELECT (s.dt_fal + make_interval(years => CASE
+        WHEN coalesce(s.idade, extract(year FROM age(s.dt_fal, s.dt_nasc))::int) < k.idade_crianca
+        THEN k.exumacao_anos_crianca ELSE k.exumacao_anos END))::date AS due) e
+    WHERE g.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.regime = 'rotativa'
+      AND e.due <= current_date + $2::int`,
+};
+
+export async function cemeteryExists(ctx: AppContext, id: string): Promise<boolean> {
+  const rows = await ctx.database.sql.query('SELECT 1 FROM cemiterios WHERE id = $1', [id]);
+  return rows.length > 0;
+}
+
+export async function deadlines(
+  ctx: AppContext,
+  q: Static<typeof DeadlineQuerySchema>,
+): Promise<Answer> {
+  const dias = q.dias ?? 90;
+  const limit = q.limit ?? DEADLINE_LIMITS.pageSize;
+  const page = q.page ?? 1;
+  const kinds = q.tipo ? [q.tipo] : (Object.keys(PARTS) as DeadlineKind[]);
+  const union = kinds.map((k) => PARTS[k]).join('\nUNION ALL\n');
+  const params = [q.cemiterioId, dias];
+  const [counts] = await ctx.database.sql.query<{
+    c30: number;
+    c90: number;
+    vencidas: number;
+    taxas: number;
+    exumacoes: number;
+    hoje: string;
+  }>(
+    `SELECT
+      (SELECT count(*) FROM (${PARTS.concessao}) x WHERE x.due >= current_date
+        AND x.due <= current_date + 30)::int AS c30,
+      (SELECT count(*) FROM (${PARTS.concessao}) x WHERE x.due >= current_date
+        AND x.due <= current_date + 90)::int AS c90,
+      (SELECT count(*) FROM (${PARTS.concessao}) x WHERE x.due < current_date)::int AS vencidas,
+      (SELECT count(*) FROM (${PARTS.taxa}) x)::int AS taxas,
+      (SELECT count(*) FROM (${PARTS.exumacao}) x)::int AS exumacoes,
+      ${D('current_date')} AS hoje`,
+    params,
+  );
+  const [total] = await ctx.database.sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${union}) u`,
+    params,
+  );
+  const rows = await ctx.database.sql.query<{
+    tipo: DeadlineKind;
+    data: string;
+    sepultura_id: string;
+    quadra: string;
+    rua: string | null;
+    numero: string;
+    concessao_id: string | null;
+    titular_nome: string | null;
+    regime: string | null;
+    ano: number | null;
+    valor: number | null;
+    sepultado_id: string | null;
+    sepultado_nome: string | null;
+  }>(
+    `SELECT tipo, ${D('due')} AS data, sepultura_id, quadra, rua, numero, concessao_id,
+       titular_nome, regime, ano, valor, sepultado_id, sepultado_nome
+     FROM (${union}) u ORDER BY due, tipo, sepultura_id, sepultado_id
+     LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    params,
+  );
+  const n = Number(total?.n ?? 0);
+  const itens: Item[] = rows.map((r) => ({
+    tipo: r.tipo,
+    data: r.data,
+    sepulturaId: r.sepultura_id,
+    quadra: r.quadra,
+    rua: r.rua,
+    numero: r.numero,
+    concessaoId: r.concessao_id,
+    titularNome: r.titular_nome,
+    regime: r.regime,
+    ano: r.ano === null ? null : Number(r.ano),
+    valor: r.valor === null ? null : Number(r.valor),
+    sepultadoId: r.sepultado_id,
+    sepultadoNome: r.sepultado_nome,
+  }));
+  return {
+    cemiterioId: q.cemiterioId,
+    hoje: counts?.hoje ?? '',
+    dias,
+    contagens: {
+      concessoes30: Number(counts?.c30 ?? 0),
+      concessoes90: Number(counts?.c90 ?? 0),
+      concessoesVencidas: Number(counts?.vencidas ?? 0),
+      taxasVencidas: Number(counts?.taxas ?? 0),
+      exumacoes: Number(counts?.exumacoes ?? 0),
+    },
+    itens,
+    page,
+    limit,
+    total: n,
+    pages: Math.ceil(n / limit),
+  };
+}
+
+type Rule = Static<typeof ExhumationRuleSchema>;
+const RULE = `exumacao_anos AS anos, exumacao_anos_crianca AS "anosCrianca",
+  idade_crianca AS "idadeCrianca"`;
+
+export async function exhumationRule(ctx: AppContext, id: string): Promise<Rule | null> {
+  const [row] = await ctx.database.sql.query<Rule>(`SELECT ${RULE} FROM cemiterios WHERE id = $1`, [
+    id,
+  ]);
+  return row ?? null;
+}
+
+export async function setExhumationRule(
+  ctx: AppContext,
+  id: string,
+  rule: Rule,
+): Promise<Rule | null> {
+  const [row] = await ctx.database.sql.query<Rule>(
+    `UPDATE cemiterios SET exumacao_anos = $2, exumacao_anos_crianca = $3, idade_crianca = $4,
+       updated_at = now() WHERE id = $1 RETURNING ${RULE}`,
+    [id, rule.anos, rule.anosCrianca, rule.idadeCrianca],
+  );
+  return row ?? null;
+}

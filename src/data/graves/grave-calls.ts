@@ -1,0 +1,51 @@
+/**
+ * /api/sepulturas, /api/concessoes and /api/prazos for the office's screens (contracts in
+ * src/domain/schemas/grave*.ts, concession.ts, deadline.ts). Office work goes straight to the
+ * API (docs/engineering.md: admin work): without signal these fail with the ApiFailure's text.
+ * A grave's public page is read the same way; keeping it on the device is left to the visit
+ * pack's later work.
+ */
+import type { Static } from 'typebox';
+import type { Concession, ConcessionCreate } from '../../domain/concession-types';
+import type { GraveBulk, GraveList } from '../../domain/grave-types';
+import type { DeadlineAnswerSchema } from '../../domain/schemas/deadline';
+import type { GravePageSchema } from '../../domain/schemas/grave-page';
+import { request } from '../api';
+
+export type GravePage = Static<typeof GravePageSchema>;
+export type DeadlineAnswer = Static<typeof DeadlineAnswerSchema>;
+
+const clean = (q: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;
+
+export const fetchGraves = (q: Record<string, string | number | undefined>) =>
+  request<GraveList>('sepulturas', {
+    searchParams: clean(q),
+    fallback: 'Não foi possível carregar as sepulturas.',
+  });
+
+export const fetchGravePage = (id: string) =>
+  request<GravePage>(`sepulturas/${id}`, { fallback: 'Não foi possível carregar a sepultura.' });
+
+export const createGraveRange = (body: GraveBulk) =>
+  request<{ message: string; criadas: number; existentes: number }>('sepulturas/lote', {
+    method: 'post',
+    json: body,
+    fallback: 'Não foi possível criar as sepulturas.',
+  });
+
+export const grantConcession = (graveId: string, body: ConcessionCreate) =>
+  request<Concession>(`sepulturas/${graveId}/concessoes`, {
+    method: 'post',
+    json: body,
+    fallback: 'Não foi possível registrar a concessão.',
+  });
+
+export const fetchDeadlines = (q: Record<string, string | number | undefined>) =>
+  request<DeadlineAnswer>('prazos', {
+    searchParams: clean(q),
+    fallback: 'Não foi possível carregar os prazos.',
+  });

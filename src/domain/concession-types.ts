@@ -1,0 +1,21 @@
+/** Types of the concession shapes (src/domain/schemas/concession.ts), type-only. */
+import type { Static } from 'typebox';
+import type {
+  CloseSchema,
+  ConcessionCreateSchema,
+  ConcessionEditSchema,
+  ConcessionSchema,
+  FeeCreateSchema,
+  FeePaySchema,
+  RenewSchema,
+  TransferSchema,
+} from './schemas/concession';
+
+export type Concession = Static<typeof ConcessionSchema>;
+export type ConcessionCreate = Static<typeof ConcessionCreateSchema>;
+export type ConcessionEdit = Static<typeof ConcessionEditSchema>;
+export type Renew = Static<typeof RenewSchema>;
+export type Transfer = Static<typeof TransferSchema>;
+export type Close = Static<typeof CloseSchema>;
+export type FeeCreate = Static<typeof FeeCreateSchema>;
+export type FeePay = Static<typeof FeePaySchema>;

@@ -1,0 +1,26 @@
+/**
+ * The office's deadlines (GET /api/prazos): the kinds of item, their pt-BR names, the windows.
+ * A concession "ending" is an active one whose end falls within the window (or has passed while
+ * it is still active); a fee is due when open past its due date; a burial in a rotating grave
+ * is due for exhumation when its years (the cemetery's rule: fewer for a young child) are up.
+ */
+export const DEADLINE_KINDS = ['concessao', 'taxa', 'exumacao'] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+export const DEADLINE_LABEL: Record<DeadlineKind, string> = {
+  concessao: 'Concessão a vencer',
+  taxa: 'Taxa em atraso',
+  exumacao: 'Exumação prevista',
+};
+
+/** The windows the page offers, in days ahead. */
+export const DEADLINE_WINDOWS = [30, 90] as const;
+export const DEADLINE_LIMITS = { pageSize: 50, maxPageSize: 200 } as const;
+
+export const DEADLINE_MSG = {
+  forbidden: 'Somente administradores podem ver os prazos.',
+  cemeteryNotFound: 'Cemitério não encontrado.',
+  title: 'Prazos',
+  empty: 'Nada vence neste período.',
+  loadError: 'Não foi possível carregar os prazos.',
+} as const;

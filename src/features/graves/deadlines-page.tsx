@@ -1,0 +1,149 @@
+/**
+ * /admin/prazos (admins): what is due in one cemetery — concessions ending within 30/90 days or
+ * overdue, fees open past due, exhumations due in rotating graves — counts first, then the
+ * list, soonest first, each opening its grave.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { ApiFailure } from '../../data/failure';
+import { fetchDeadlines } from '../../data/graves/grave-calls';
+import { formatBrDate } from '../../domain/burial-dates';
+import {
+  DEADLINE_KINDS,
+  DEADLINE_LABEL,
+  DEADLINE_MSG,
+  DEADLINE_WINDOWS,
+} from '../../domain/deadline-rules';
+import { graveLabel } from '../../domain/grave-rules';
+import { useLoad } from '../../lib/use-load';
+import './graves.css';
+
+export default function DeadlinesPage() {
+  const { list: cemeteries } = useCemeteries();
+  const [cemiterioId, setCemiterioId] = useState('');
+  const [dias, setDias] = useState<number>(90);
+  const [tipo, setTipo] = useState('');
+  const [page, setPage] = useState(1);
+  const chosen = cemiterioId || cemeteries?.[0]?.id || '';
+  const { state } = useLoad(
+    chosen ? () => fetchDeadlines({ cemiterioId: chosen, dias, tipo, page }) : null,
+    [chosen, dias, tipo, page],
+  );
+  const a =
+    state.phase === 'done' ? state.value : state.phase === 'loading' ? state.last : undefined;
+
+  return (
+    <section className="page deadlines" aria-labelledby="prazos-titulo">
+      <h1 id="prazos-titulo">{DEADLINE_MSG.title}</h1>
+      <div className="graves-filters">
+        <label>
+          Cemitério
+          <select
+            value={chosen}
+            onChange={(e) => {
+              setCemiterioId(e.target.value);
+              setPage(1);
+            }}
+          >
+            {(cemeteries ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.nome}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Próximos
+          <select
+            value={dias}
+            onChange={(e) => {
+              setDias(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {DEADLINE_WINDOWS.map((d) => (
+              <option key={d} value={d}>
+                {d} dias
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Tipo
+          <select
+            value={tipo}
+            onChange={(e) => {
+              setTipo(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">Todos</option>
+            {DEADLINE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {DEADLINE_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {state.phase === 'failed' && (
+        <p className="form-alert">
+          {state.error instanceof ApiFailure ? state.error.message : DEADLINE_MSG.loadError}
+        </p>
+      )}
+      {a && (
+        <>
+          <ul className="deadline-counts">
+            <li>
+              <strong>{a.contagens.concessoes30}</strong>Concessões em 30 dias
+            </li>
+            <li>
+              <strong>{a.contagens.concessoes90}</strong>Concessões em 90 dias
+            </li>
+            <li>
+              <strong>{a.contagens.concessoesVencidas}</strong>Concessões vencidas
+            </li>
+            <li>
+              <strong>{a.contagens.taxasVencidas}</strong>Taxas em atraso
+            </li>
+            <li>
+              <strong>{a.contagens.exumacoes}</strong>Exumações previstas
+            </li>
+          </ul>
+          {a.itens.length === 0 ? (
+            <p className="muted">{DEADLINE_MSG.empty}</p>
+          ) : (
+            <ul className="graves-list">
+              {a.itens.map((i) => (
+                <li key={`${i.tipo}-${i.sepulturaId}-${i.concessaoId}-${i.sepultadoId}-${i.ano}`}>
+                  <strong>{formatBrDate(i.data)}</strong>
+                  <span>{DEADLINE_LABEL[i.tipo]}</span>
+                  <Link to={`/sepulturas/${i.sepulturaId}`}>{graveLabel(i)}</Link>
+                  <span className="muted">
+                    {i.tipo === 'exumacao' ? i.sepultadoNome : i.titularNome}
+                    {i.valor !== null &&
+                      ` · R$ ${i.valor.toLocaleString('pt-BR', { minimumFractionDigits: 2 })} (${i.ano})`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {a.pages > 1 && (
+            <nav className="graves-pages" aria-label="Páginas">
+              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Anterior
+              </button>
+              <span>
+                Página {page} de {a.pages}
+              </span>
+              <button type="button" disabled={page >= a.pages} onClick={() => setPage(page + 1)}>
+                Próxima
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

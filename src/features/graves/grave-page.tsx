@@ -1,0 +1,120 @@
+/**
+ * /sepulturas/:id: a grave's page. For everyone: the place, who rests there (public fields)
+ * and the way there (a map link to the grave, or to the cemetery's entrance). For the office
+ * (admins, and the titular's own account): the concession and its history; an admin grants one
+ * when there is none.
+ */
+import { Link, useParams } from 'react-router-dom';
+import { ApiFailure } from '../../data/failure';
+import { fetchGravePage } from '../../data/graves/grave-calls';
+import { useSession } from '../../data/session';
+import { formatBrDate } from '../../domain/burial-dates';
+import { REGIME_LABEL } from '../../domain/concession-rules';
+import { GRAVE_STATUS_LABEL, graveLabel } from '../../domain/grave-rules';
+import { maskPhone } from '../../domain/masks';
+import { can } from '../../domain/permissions';
+import { useLoad } from '../../lib/use-load';
+import { ConcessionForm } from './concession-form';
+import './graves.css';
+
+const mapLink = (lat: number, lon: number) =>
+  `https://www.openstreetmap.org/directions?to=${lat}%2C${lon}`;
+
+export default function GravePage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const { state, reload } = useLoad(() => fetchGravePage(id), [id, session.auth?.token]);
+  if (state.phase === 'failed') {
+    const message =
+      state.error instanceof ApiFailure ? state.error.message : 'Sepultura não encontrada.';
+    return (
+      <section className="page">
+        <p className="form-alert">{message}</p>
+      </section>
+    );
+  }
+  if (state.phase !== 'done') return <p className="loading">Carregando…</p>;
+  const { sepultura: g, cemiterio, sepultados, concessao, concessoes } = state.value;
+  const actor = session.auth ? { id: session.auth.userId, role: session.auth.role } : null;
+  const where =
+    g.latitude !== null && g.longitude !== null
+      ? mapLink(g.latitude, g.longitude)
+      : cemiterio.latitude !== null && cemiterio.longitude !== null
+        ? mapLink(cemiterio.latitude, cemiterio.longitude)
+        : null;
+
+  return (
+    <section className="page grave-page" aria-labelledby="sepultura-titulo">
+      <h1 id="sepultura-titulo">{graveLabel(g)}</h1>
+      <p>
+        <Link to={`/cemiterios/${cemiterio.id}`}>{cemiterio.nome}</Link>
+        {' · '}
+        <span className={`grave-status grave-status-${g.situacao.replace(' ', '-')}`}>
+          {GRAVE_STATUS_LABEL[g.situacao]}
+        </span>
+      </p>
+      <p className="muted">
+        {g.tipo ?? 'Tipo não informado'}
+        {g.capacidade !== null && ` · ${g.capacidade} ${g.capacidade === 1 ? 'gaveta' : 'gavetas'}`}
+      </p>
+      {g.observacoes && <p>Estado: {g.observacoes}</p>}
+      {where && (
+        <p>
+          <a href={where} target="_blank" rel="noreferrer">
+            Como chegar
+          </a>
+          {cemiterio.horario && <span className="muted"> · {cemiterio.horario}</span>}
+        </p>
+      )}
+      <h2>Quem repousa aqui</h2>
+      {sepultados.length === 0 ? (
+        <p className="muted">Nenhum sepultado registrado nesta sepultura.</p>
+      ) : (
+        <ul className="graves-list">
+          {sepultados.map((s) => (
+            <li key={s.id}>
+              <Link to={`/sepultados/${s.id}`}>{s.nome}</Link>
+              <span className="muted">
+                {s.dtNasc ? `${formatBrDate(s.dtNasc)} – ` : ''}
+                {s.dtFal ? formatBrDate(s.dtFal) : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {concessao && (
+        <div className="grave-panel">
+          <h2>Concessão</h2>
+          <p>
+            <strong>{concessao.titularNome}</strong> · {REGIME_LABEL[concessao.regime]}
+          </p>
+          <p>
+            Desde {formatBrDate(concessao.inicio)}
+            {concessao.fim ? ` até ${formatBrDate(concessao.fim)}` : ' · sem término'}
+          </p>
+          {concessao.titularTelefone && <p>Telefone: {maskPhone(concessao.titularTelefone)}</p>}
+          {concessao.titularEmail && <p>E-mail: {concessao.titularEmail}</p>}
+          {concessao.taxas.some((t) => !t.pagoEm) && (
+            <p className="form-alert">Há taxas em aberto.</p>
+          )}
+        </div>
+      )}
+      {concessoes && concessoes.length > 1 && (
+        <div className="grave-panel">
+          <h2>Histórico de concessões</h2>
+          <ul>
+            {concessoes.map((c) => (
+              <li key={c.id}>
+                {c.titularNome} · {REGIME_LABEL[c.regime]} · {formatBrDate(c.inicio)}
+                {c.encerradaEm ? ` a ${formatBrDate(c.encerradaEm)} (${c.situacao})` : ' (ativa)'}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!concessao && can(actor, 'concession:manage') && (
+        <ConcessionForm graveId={g.id} onDone={reload} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The office's deadlines (GET /api/prazos): concessions ending within 30/90 days or overdue,
+ * open fees past due, burials in rotating graves due for exhumation under the cemetery's rule
+ * (a child's years when under its age; the rule changed per cemetery), counts and filters,
+ * admins only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEADLINE_MSG } from '../../src/domain/deadline-rules';
+import { type Actor, actor, auth, createRecord } from './burials-helpers';
+import { engines, type Harness, startApp, validCpf } from './helpers';
+
+/** Today in the database's calendar plus `days`, as DD/MM/AAAA. */
+function day(today: string, days: number, years = 0): string {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+}
+
+describe.each(engines)('prazos ($name)', (engine) => {
+  let h: Harness;
+  let admin: Actor;
+  let conc: Actor;
+  let cemId: string;
+  let today: string;
+  beforeAll(async () => {
+    h = await startApp(engine);
+    admin = await actor(h, 'admin');
+    conc = await actor(h, 'concessionario');
+    const [row] = await h.app.ctx.database.sql.query<{ d: string }>(
+      `SELECT to_char(current_date, 'YYYY-MM-DD') AS d`,
+    );
+    today = row?.d as string;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const post = (url: string, payload: object) =>
+    h.app.inject({ method: 'POST', url, headers: auth(admin), payload });
+  const titular = { titularNome: 'Titular', titularCpf: validCpf() };
+  let n = 0;
+  const grantOn = async (records: Record<string, unknown>[], body: object) => {
+    n += 1;
+    let graveId = '';
+    for (const r of records) {
+      const made = await createRecord(h, admin, {
+        cemiterio: 'Prazos',
+        quadra: 'R',
+        chapa: String(n),
+        ...r,
+      });
+      graveId = made.sepulturaId as string;
+      cemId ||= (
+        await h.app.ctx.database.sql.query<{ id: string }>(
+          `SELECT cemiterio_id AS id FROM sepulturas WHERE id = $1`,
+          [graveId],
+        )
+      )[0]?.id as string;
+    }
+    const res = await post(`/api/sepulturas/${graveId}/concessoes`, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string };
+  };
+  const prazos = async (query = '', who: Actor = admin) => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/prazos?cemiterioId=${cemId}${query}`,
+      headers: auth(who),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('lists what is due, soonest first, with counts', async () => {
+    // Temporária ending in 20 days, in 60 days, ended 10 days ago (still active).
+    await grantOn([{ nome: 'A' }], {
+      ...titular,
+      regime: 'temporaria',
+      anos: 5,
+      inicio: day(today, 20, -5),
+    });
+    await grantOn([{ nome: 'B' }], {
+      ...titular,
+      regime: 'temporaria',
+      anos: 5,
+      inicio: day(today, 60, -5),
+    });
+    const late = await grantOn([{ nome: 'C' }], {
+      ...titular,
+      regime: 'temporaria',
+      anos: 5,
+      inicio: day(today, -10, -5),
+    });
+    // Fees: open past due (counted), paid past due and open not yet due (not).
+    await post(`/api/concessoes/${late.id}/taxas`, {
+      ano: 2020,
+      valor: 91.78,
+      vencimento: day(today, -40),
+    });
+    const paid = await post(`/api/concessoes/${late.id}/taxas`, {
+      ano: 2021,
+      valor: 91.78,
+      vencimento: day(today, -30),
+    });
+    const feeId = paid.json().taxas.find((t: { ano: number }) => t.ano === 2021).id;
+    await h.app.inject({
+      method: 'PATCH',
+      url: `/api/taxas/${feeId}`,
+      headers: auth(admin),
+      payload: { pagoEm: day(today, -31), recibo: 'R1' },
+    });
+    await post(`/api/concessoes/${late.id}/taxas`, {
+      ano: 2022,
+      valor: 91.78,
+      vencimento: day(today, 30),
+    });
+    // Rotativa: an adult dead 3 years less 10 days ago (due in 10 days); a child of 4 dead two
+    // years and a day ago (overdue); an adult dead a year ago (not due).
+    await grantOn(
+      [
+        { nome: 'Adulto', idade: 70, dtNasc: null, dtFal: day(today, 10, -3) },
+        { nome: 'Criança', idade: 4, dtNasc: null, dtFal: day(today, -1, -2) },
+        { nome: 'Recente', idade: 50, dtNasc: null, dtFal: day(today, 0, -1) },
+      ],
+      { ...titular, regime: 'rotativa', inicio: day(today, -1, -2) },
+    );
+
+    const all = await prazos();
+    expect(all.contagens).toEqual({
+      concessoes30: 1,
+      concessoes90: 2,
+      concessoesVencidas: 1,
+      taxasVencidas: 1,
+      exumacoes: 2,
+    });
+    expect(all.total).toBe(6);
+    expect(
+      all.itens.map(
+        (i: { tipo: string; sepultadoNome: string | null }) => `${i.tipo}:${i.sepultadoNome ?? ''}`,
+      ),
+    ).toEqual([
+      'taxa:',
+      'concessao:',
+      'exumacao:Criança',
+      'exumacao:Adulto',
+      'concessao:',
+      'concessao:',
+    ]);
+    expect(all.itens[0]).toMatchObject({ valor: 91.78, ano: 2020, titularNome: 'Titular' });
+    const soon = await prazos('&dias=30');
+    expect(soon.total).toBe(5);
+    const fees = await prazos('&tipo=taxa');
+    expect(fees.itens).toHaveLength(1);
+    const paged = await prazos('&limit=2&page=2');
+    expect(paged).toMatchObject({ page: 2, pages: 3 });
+    expect(paged.itens).toHaveLength(2);
+
+    // The cemetery's rule: 4 years for adults makes the adult not due yet.
+    const rule = await h.app.inject({
+      method: 'PUT',
+      url: `/api/cemiterios/${cemId}/exumacao`,
+      headers: auth(admin),
+      payload: { anos: 4, anosCrianca: 2, idadeCrianca: 6 },
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    expect(
+      (await prazos('&tipo=exumacao')).itens.map((i: { sepultadoNome: string }) => i.sepultadoNome),
+    ).toEqual(['Criança']);
+  });
+
+  it('admins only; bad filters are pt-BR 4xx', async () => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/prazos?cemiterioId=${cemId}`,
+      headers: auth(conc),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(DEADLINE_MSG.forbidden);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/prazos?cemiterioId=${cemId}` })).statusCode,
+    ).toBe(401);
+    const missing = await h.app.inject({
+      method: 'GET',
+      url: `/api/prazos?cemiterioId=${'a'.repeat(24)}`,
+      headers: auth(admin),
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().field).toBe('cemiterioId');
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: `/api/prazos?cemiterioId=${cemId}&tipo=multa`,
+      headers: auth(admin),
+    });
+    expect(bad.statusCode).toBe(400);
+    const rule = await h.app.inject({
+      method: 'PUT',
+      url: `/api/cemiterios/${cemId}/exumacao`,
+      headers: auth(conc),
+      payload: { anos: 1, anosCrianca: 1, idadeCrianca: 1 },
+    });
+    expect(rule.statusCode).toBe(403);
+  });
+});
