@@ -1,4 +1,4 @@
-// Style scope, checked (run by `npm run lint`; docs/decisions.md#style-scope).
+// Style scope, checked (run by `npm run lint`; docs/decisions/README.md).
 //
 // Every stylesheet in this app is global once loaded, so two features that both wrote
 // `.photo-preview` styled each other's screens. The rule that makes that impossible:
@@ -32,6 +32,7 @@ export const OWNERS = {
   'features/auth': ['auth'],
   'features/burials': ['burial'],
   'features/cemeteries': ['cemetery'],
+  'features/graves': ['grave', 'graves', 'deadline'],
   'features/map': ['map'],
   'features/offline': ['offline', 'pack'],
   'features/outbox': [],
@@ -162,7 +163,7 @@ if (reportOnly) {
   process.exit(0);
 }
 if (problems.length > 0) {
-  console.error(`Style scope: ${problems.length} problem(s) (docs/decisions.md#style-scope)`);
+  console.error(`Style scope: ${problems.length} problem(s) (docs/decisions/README.md)`);
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }

@@ -41,7 +41,7 @@ export function FailedBox({
 }) {
   // Without signal it says so: the usual cause, and what to wait for.
   return (
-    <div className={`part-failed ${className ?? ''}`} role="alert">
+    <div className={`ui-part-failed ${className ?? ''}`} role="alert">
       <p>{navigator.onLine ? message : `${message} ${LOAD_TEXT.offline}`}</p>
       <button type="button" className="btn" onClick={onRetry}>
         {LOAD_TEXT.retry}

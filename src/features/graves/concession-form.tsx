@@ -25,7 +25,7 @@ export function ConcessionForm({ graveId, onDone }: { graveId: string; onDone: (
   const [busy, setBusy] = useState(false);
   const under = (field: string) =>
     problem?.field === field ? (
-      <span className="field-error" role="alert">
+      <span className="grave-field-error" role="alert">
         {problem.message}
       </span>
     ) : null;

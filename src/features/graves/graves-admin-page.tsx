@@ -170,7 +170,7 @@ export default function GravesAdminPage() {
           />
         </label>
         {fieldError && (
-          <p className="field-error" role="alert">
+          <p className="grave-field-error" role="alert">
             {fieldError.message}
           </p>
         )}
