@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
+import { removePidFile, writePidFile } from './lib/pid-file';
 import { RedisUnavailableError } from './lib/redis';
 import { ensureAdmin } from './modules/seed/bootstrap';
 import { seedDemoIfEmpty } from './modules/seed/seed';
@@ -25,6 +26,11 @@ async function main() {
     throw err;
   }
 
+  if (!config.databaseUrl) {
+    // The backup and restore commands refuse to open this DATA_DIR while it is here.
+    writePidFile(config.dataDir);
+    process.on('exit', () => removePidFile(config.dataDir));
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),

@@ -25,6 +25,8 @@ export interface Database {
   db: Db;
   kind: DbKind;
   sql: SqlRunner;
+  /** The embedded engine itself (PGlite only): its own data-directory dump makes backups. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     db,
     kind: 'pglite',
     sql: runner,
+    pglite: client,
     close: async () => {
       if (!client.closed) await client.close();
     },
