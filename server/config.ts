@@ -38,6 +38,10 @@ export interface Config {
   maxConcurrent: number;
   /** SEARCH_CACHE: `off` answers every search from the register (benchmarks of its cost). */
   searchCache: boolean;
+  /** BACKUP_DIR: the server's daily backups and the admin's go here; null turns them off. */
+  backupDir: string | null;
+  /** BACKUP_KEEP: how many of the server's backups are kept in BACKUP_DIR (oldest go first). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +162,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('REDIS_PREFIX: até 64 letras, números, ":", ".", "-" ou "_"');
   }
 
+  const backupDirRaw = str('BACKUP_DIR');
+  const backupDir = backupDirRaw ? path.resolve(backupDirRaw) : null;
+  if (backupDir) {
+    const uploads = path.resolve(str('UPLOAD_DIR') ?? path.join(dataDir, 'images'));
+    const inside = (dir: string) => backupDir === dir || backupDir.startsWith(`${dir}${path.sep}`);
+    // A backup inside what it copies would copy itself (and a restore would bring it back).
+    if (inside(uploads) || inside(path.join(dataDir, 'pglite'))) {
+      problems.push('BACKUP_DIR não pode ficar dentro de UPLOAD_DIR nem de DATA_DIR/pglite');
+    }
+    if (fs.existsSync(backupDir) && !fs.statSync(backupDir).isDirectory()) {
+      problems.push(`BACKUP_DIR não é uma pasta (${backupDir})`);
+    }
+  }
+  const backupKeepRaw = str('BACKUP_KEEP') ?? '7';
+  const backupKeep = Number(backupKeepRaw);
+  if (!/^\d+$/.test(backupKeepRaw) || backupKeep < 1 || backupKeep > 1000) {
+    problems.push('BACKUP_KEEP deve ser um número inteiro entre 1 e 1000');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -185,5 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix,
     maxConcurrent,
     searchCache: searchCacheRaw !== 'off',
+    backupDir,
+    backupKeep,
   };
 }

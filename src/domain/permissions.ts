@@ -28,7 +28,9 @@ export type Action =
   /** Create, edit, rename and merge cemeteries, and set each one's plan (admin). */
   | 'cemetery:manage'
   /** Export the whole register and import records from a spreadsheet (admin). */
-  | 'burial:spreadsheet';
+  | 'burial:spreadsheet'
+  /** Make, list and download backups of the database and the images (admin). */
+  | 'backup:manage';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
@@ -53,6 +55,7 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'plan:edit':
     case 'cemetery:manage':
     case 'burial:spreadsheet':
+    case 'backup:manage':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':
