@@ -72,6 +72,7 @@ const CemeteriesAdminPage = layoutPage(
 );
 const CemeteryPage = layoutPage(() => import('../features/cemeteries/cemetery-page'));
 const SheetsPage = layoutPage(() => import('../features/spreadsheets/sheets-page'));
+const BackupsPage = layoutPage(() => import('../features/backups/backups-page'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -94,6 +95,7 @@ const CREATE_USER = allowedTo(
 const EDIT_PLAN = allowedTo('plan:edit');
 const MANAGE_CEMETERIES = allowedTo('cemetery:manage');
 const SPREADSHEETS = allowedTo('burial:spreadsheet');
+const BACKUPS = allowedTo('backup:manage');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
@@ -153,6 +155,7 @@ export function AppRoutes() {
             <Route path="/admin/cemiterios" element={at(CemeteriesAdminPage, MANAGE_CEMETERIES)} />
             <Route path="/cemiterios/:id" element={at(CemeteryPage)} />
             <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
+            <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>
