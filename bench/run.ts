@@ -14,6 +14,8 @@
  * `import-legacy` runs once per engine on its own empty database (npm run import:legacy of a
  * generated export of the original app; --import-count N records, default 100000).
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
+ * `backup` runs only when named (--only backup; --backup-photos N, default 10000; --backup-scale
+ * adds the --scale-count register on PostgreSQL): npm run backup / restore, bench/scenarios/backup.ts.
  * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
  * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
@@ -33,6 +35,7 @@ import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
+import { backupScenario } from './scenarios/backup';
 import { checkuserScenario } from './scenarios/checkuser';
 import { finadosScenario } from './scenarios/finados';
 import { firstVisitScenario } from './scenarios/first-visit';
@@ -195,6 +198,23 @@ async function main() {
         count: Number(arg('scale-count') ?? 2_000_000),
         reuse: process.argv.includes('--scale-reuse'),
         seconds: load.durationSeconds,
+      })),
+    );
+  }
+  if (only?.includes('backup')) {
+    // Opt-in: npm run backup / restore as whole processes, on their own databases.
+    const backupEngines: ('pglite' | 'postgres')[] = [];
+    if (wanted.includes('pglite')) backupEngines.push('pglite');
+    if (wanted.includes('postgres') && (await postgresAvailable())) backupEngines.push('postgres');
+    rows.push(
+      ...(await backupScenario({
+        engines: backupEngines,
+        count: count > 0 ? count : 100_000,
+        photos: Number(arg('backup-photos') ?? 10_000),
+        scaleCount: process.argv.includes('--backup-scale')
+          ? Number(arg('scale-count') ?? 2_000_000)
+          : null,
+        withPgDatabase,
       })),
     );
   }
