@@ -262,16 +262,26 @@ async function main() {
   const scaleOnly = only?.length === 1 && only[0] === 'scale';
   // The offline search alone runs no server: its data is the generated pack, said in its rows.
   const offlineOnly = only?.length === 1 && only[0] === 'offline-search';
+  // The backup scenario runs its own commands, one process at a time, on its own databases.
+  const backupOnly = only?.length === 1 && only[0] === 'backup';
   if (!only || only.some((n) => !ownReport.includes(n))) {
     const file = writeReport(
       rows,
       {
-        engines: scaleOnly ? 'postgres' : offlineOnly ? 'none (Chromium only)' : engines.join(', '),
-        load: scaleOnly
-          ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+        engines: scaleOnly
+          ? 'postgres'
           : offlineOnly
-            ? 'one call at a time in the page'
-            : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+            ? 'none (Chromium only)'
+            : backupOnly
+              ? wanted.join(', ')
+              : engines.join(', '),
+        load: backupOnly
+          ? 'none: npm run backup, then npm run restore, each a whole process, nothing else running on that database'
+          : scaleOnly
+            ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+            : offlineOnly
+              ? 'one call at a time in the page'
+              : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
         data: scaleOnly
           ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
           : offlineOnly
