@@ -14,6 +14,8 @@
  * `import-legacy` runs once per engine on its own empty database (npm run import:legacy of a
  * generated export of the original app; --import-count N records, default 100000).
  * `soak` runs only when named (--only soak; --soak-seconds N, default 600): bench/scenarios/soak.ts.
+ * `backup` runs only when named (--only backup; --backup-photos N, default 10000; --backup-scale
+ * adds the --scale-count register on PostgreSQL): npm run backup / restore, bench/scenarios/backup.ts.
  * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
  * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
@@ -35,6 +37,7 @@ import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
+import { backupScenario } from './scenarios/backup';
 import { checkuserScenario } from './scenarios/checkuser';
 import { finadosScenario } from './scenarios/finados';
 import { firstVisitScenario } from './scenarios/first-visit';
@@ -206,6 +209,23 @@ async function main() {
       })),
     );
   }
+  if (only?.includes('backup')) {
+    // Opt-in: npm run backup / restore as whole processes, on their own databases.
+    const backupEngines: ('pglite' | 'postgres')[] = [];
+    if (wanted.includes('pglite')) backupEngines.push('pglite');
+    if (wanted.includes('postgres') && (await postgresAvailable())) backupEngines.push('postgres');
+    rows.push(
+      ...(await backupScenario({
+        engines: backupEngines,
+        count: count > 0 ? count : 100_000,
+        photos: Number(arg('backup-photos') ?? 10_000),
+        scaleCount: process.argv.includes('--backup-scale')
+          ? Number(arg('scale-count') ?? 2_000_000)
+          : null,
+        withPgDatabase,
+      })),
+    );
+  }
   if (!only || only.includes('import-legacy')) {
     console.log('== import-legacy (npm run import:legacy into an empty database)');
     const importEngines: ('pglite' | 'postgres')[] = [];
@@ -250,16 +270,26 @@ async function main() {
   const scaleOnly = only?.length === 1 && only[0] === 'scale';
   // The offline search alone runs no server: its data is the generated pack, said in its rows.
   const offlineOnly = only?.length === 1 && only[0] === 'offline-search';
+  // The backup scenario runs its own commands, one process at a time, on its own databases.
+  const backupOnly = only?.length === 1 && only[0] === 'backup';
   if (!only || only.some((n) => !ownReport.includes(n))) {
     const file = writeReport(
       rows,
       {
-        engines: scaleOnly ? 'postgres' : offlineOnly ? 'none (Chromium only)' : engines.join(', '),
-        load: scaleOnly
-          ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+        engines: scaleOnly
+          ? 'postgres'
           : offlineOnly
-            ? 'one call at a time in the page'
-            : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+            ? 'none (Chromium only)'
+            : backupOnly
+              ? wanted.join(', ')
+              : engines.join(', '),
+        load: backupOnly
+          ? 'none: npm run backup, then npm run restore, each a whole process, nothing else running on that database'
+          : scaleOnly
+            ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+            : offlineOnly
+              ? 'one call at a time in the page'
+              : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
         data: scaleOnly
           ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
           : offlineOnly

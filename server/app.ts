@@ -16,6 +16,7 @@ import { type Limiter, RateLimiter } from './lib/rate-limiter';
 import { connectShared } from './lib/redis';
 import { createTokenService, loadOrCreateSecret } from './lib/tokens';
 import { UserCache } from './lib/user-cache';
+import { backupRoutes } from './modules/backups/backup-routes';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
 import { listenForBurialWrites } from './modules/burials/burials-read';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(mapRoutes);
       await api.register(labelRoutes);
       await api.register(cemeteryRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

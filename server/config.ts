@@ -44,6 +44,10 @@ export interface Config {
   maxConcurrent: number;
   /** SEARCH_CACHE: `off` answers every search from the register (benchmarks of its cost). */
   searchCache: boolean;
+  /** BACKUP_DIR: the server's daily backups and the admin's go here; null turns them off. */
+  backupDir: string | null;
+  /** BACKUP_KEEP: how many of the server's backups are kept in BACKUP_DIR (oldest go first). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +157,20 @@ export const EnvSchema = Type.Object({
     default: 'on',
     message: 'SEARCH_CACHE deve ser on ou off',
   }),
+  BACKUP_DIR: Type.Optional(
+    Type.Refine(
+      Type.String({ message: 'BACKUP_DIR não é uma pasta ({value})' }),
+      (dir) => !fs.existsSync(dir) || fs.statSync(dir).isDirectory(),
+    ),
+  ),
+  BACKUP_KEEP: Type.Refine(
+    Type.String({
+      pattern: '^\\d+$',
+      default: '7',
+      message: 'BACKUP_KEEP deve ser um número inteiro entre 1 e 1000',
+    }),
+    (s) => Number(s) >= 1 && Number(s) <= 1000,
+  ),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -163,6 +181,7 @@ const PREPARE: Partial<Record<keyof Env, (text: string) => string>> = {
   PUBLIC_URL: (text) => text.replace(/\/+$/, ''),
   // The message names the file as the process would open it.
   BLOCKED_WORDS_FILE: (text) => path.resolve(text),
+  BACKUP_DIR: (text) => path.resolve(text),
 };
 
 /** Rules between variables (each variable's own check is in EnvSchema). */
@@ -181,6 +200,17 @@ const ACROSS: Array<(env: Env) => string | null> = [
     env.REDIS_URL && !env.JWT_SECRET
       ? 'REDIS_URL exige JWT_SECRET: todas as instâncias assinam com o mesmo segredo'
       : null,
+  // A backup inside what it copies would copy itself (and a restore would bring it back).
+  (env) => {
+    if (!env.BACKUP_DIR) return null;
+    const dataDir = path.resolve(env.DATA_DIR);
+    const uploads = path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'images'));
+    const dir = env.BACKUP_DIR;
+    const inside = (parent: string) => dir === parent || dir.startsWith(`${parent}${path.sep}`);
+    return inside(uploads) || inside(path.join(dataDir, 'pglite'))
+      ? 'BACKUP_DIR não pode ficar dentro de UPLOAD_DIR nem de DATA_DIR/pglite'
+      : null;
+  },
 ];
 
 /** The schema's variables read from `env`: trimmed, blank ones left out, lists split. */
@@ -265,5 +295,7 @@ function toConfig(env: Env): Config {
     redisPrefix: env.REDIS_PREFIX,
     maxConcurrent: Number(env.MAX_CONCURRENT),
     searchCache: env.SEARCH_CACHE !== 'off',
+    backupDir: env.BACKUP_DIR ?? null,
+    backupKeep: Number(env.BACKUP_KEEP),
   };
 }

@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
 import { isFirstStart, runFirstStart } from './first-start';
+import { removePidFile, writePidFile } from './lib/pid-file';
 import { RedisUnavailableError } from './lib/redis';
 import { ensureAdmin } from './modules/seed/bootstrap';
 import { seedDemoIfEmpty } from './modules/seed/seed';
@@ -27,6 +28,11 @@ async function main() {
   }
 
   const pgliteDir = path.join(config.dataDir, 'pglite');
+  if (!config.databaseUrl) {
+    // The backup and restore commands refuse to open this DATA_DIR while it is here.
+    writePidFile(config.dataDir);
+    process.on('exit', () => removePidFile(config.dataDir));
+  }
   // The embedded database's one-off first start with the demo runs in a child process, so what
   // it uses is given back when it ends (server/first-start.ts). Without the demo, only initdb
   // needs that (server/db/pglite-init.ts).

@@ -26,6 +26,8 @@ export interface Database {
   db: Db;
   kind: DbKind;
   sql: SqlRunner;
+  /** The embedded engine itself (PGlite only): its own data-directory dump makes backups. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
     db,
     kind: 'pglite',
     sql: runner,
+    pglite: client,
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -25,6 +25,7 @@ import {
 } from '../../src/domain/upload-rules';
 import type { Config } from '../config';
 import { HttpError } from './http-error';
+import { removeFiles } from './image-removal-hold';
 import { Semaphore } from './semaphore';
 
 // The names and kinds are shared with the service worker's photo store (src/domain).
@@ -293,7 +294,8 @@ export async function removeImage(ctx: ImageContext, kind: ImageKind, file: stri
   const display = imagePath(ctx, kind, file);
   const thumb = imagePath(ctx, kind, thumbNameOf(file));
   const medium = imagePath(ctx, kind, mediumNameOf(file));
-  for (const p of [display, thumb, medium]) if (p) await fs.rm(p, { force: true });
+  // A backup in progress may still need them (lib/image-removal-hold.ts).
+  await removeFiles([display, thumb, medium].filter((p): p is string => p !== null));
 }
 
 export async function removeImages(

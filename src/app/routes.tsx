@@ -77,6 +77,7 @@ const SheetsPage = layoutPage(() => import('../features/spreadsheets/sheets-page
 const GravesAdminPage = layoutPage(() => import('../features/graves/graves-admin-page'));
 const GravePage = layoutPage(() => import('../features/graves/grave-page'));
 const DeadlinesPage = layoutPage(() => import('../features/graves/deadlines-page'));
+const BackupsPage = layoutPage(() => import('../features/backups/backups-page'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -104,6 +105,7 @@ const MANAGE_CEMETERIES = allowedTo('cemetery:manage');
 const SPREADSHEETS = allowedTo('burial:spreadsheet');
 const MANAGE_GRAVES = allowedTo('grave:manage');
 const SEE_DEADLINES = allowedTo('deadline:view');
+const BACKUPS = allowedTo('backup:manage');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = (
@@ -171,6 +173,7 @@ export function AppRoutes() {
             <Route path="/admin/sepulturas" element={at(GravesAdminPage, MANAGE_GRAVES)} />
             <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
             <Route path="/sepulturas/:id" element={at(GravePage)} />
+            <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -41,7 +41,9 @@ export type Action =
   /** See one concession with its titular's private data: admins and the titular's own account. */
   | 'concession:view'
   /** The office's deadlines page (admin). */
-  | 'deadline:view';
+  | 'deadline:view'
+  /** Make, list and download backups of the database and the images (admin). */
+  | 'backup:manage';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
@@ -74,6 +76,7 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'grave:manage':
     case 'concession:manage':
     case 'deadline:view':
+    case 'backup:manage':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':
