@@ -2,6 +2,7 @@
  * Builds the Fastify app as a plugin tree (fastify/demo style): infrastructure (errors, security,
  * auth), then the API routes under /api, then the PWA. No port here: tests use inject().
  */
+import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
@@ -34,6 +35,7 @@ import { syncRoutes } from './modules/sync/sync-routes';
 import { blockedWordsOf } from './modules/tributes/tributes-blocked-words';
 import { tributeRoutes } from './modules/tributes/tributes-routes';
 import { userRoutes } from './modules/users/users-routes';
+import { auditScopePlugin } from './plugins/audit-scope';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { compressionPlugin } from './plugins/compression';
@@ -66,6 +68,8 @@ export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Unique across restarts and instances: the audit trail keeps it with each entry.
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -125,6 +129,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
+  await app.register(auditScopePlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   if (faultInjectionAllowed(process.env)) await app.register(faultInjectionPlugin);

@@ -28,13 +28,21 @@ export type Action =
   /** Create, edit, rename and merge cemeteries, and set each one's plan (admin). */
   | 'cemetery:manage'
   /** Export the whole register and import records from a spreadsheet (admin). */
-  | 'burial:spreadsheet';
+  | 'burial:spreadsheet'
+  /** Read the whole audit trail and export it (admin). */
+  | 'audit:read'
+  /** Read a record's history: admin, and the concessionários assigned to it. */
+  | 'burial:history'
+  /** Download one's personal data or delete one's account: the person, or an admin for them. */
+  | 'account:personal-data';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
   assigned?: readonly string[];
   /** tribute:delete — the author's id. */
   authorId?: string | null;
+  /** account:personal-data — whose account it is. */
+  ownerId?: string;
 }
 
 /** Whether the role could ever do this (before looking at any resource). */
@@ -44,6 +52,7 @@ export function canEver(actor: Actor | null, action: Action): boolean {
   switch (action) {
     case 'burial:list-mine':
     case 'burial:edit':
+    case 'burial:history':
       return role === 'admin' || role === 'concessionario';
     case 'burial:create':
     case 'burial:delete':
@@ -53,9 +62,11 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'plan:edit':
     case 'cemetery:manage':
     case 'burial:spreadsheet':
+    case 'audit:read':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':
+    case 'account:personal-data':
       return true;
   }
 }
@@ -66,7 +77,10 @@ export function can(actor: Actor | null, action: Action, resource: Resource = {}
   if (actor.role === 'admin') return true;
   switch (action) {
     case 'burial:edit':
+    case 'burial:history':
       return (resource.assigned ?? []).includes(actor.id);
+    case 'account:personal-data':
+      return resource.ownerId === actor.id;
     case 'tribute:delete':
       return Boolean(resource.authorId) && resource.authorId === actor.id;
     default:

@@ -1,0 +1,117 @@
+/**
+ * The audit trail's vocabulary (migrations 0021, 0022): resources, actions, field names as
+ * stored and their pt-BR labels, and which values are private. Shared by the API (masking) and
+ * the screens (labels, filters).
+ */
+import { maskCpfPrivate } from './masks';
+
+/** Sent by the outbox with each queued write: when the person made it on the device. */
+export const MADE_AT_HEADER = 'x-feito-em';
+
+export const AUDIT_RESOURCES = {
+  sepultado: 'Registro',
+  foto: 'Foto do registro',
+  atribuicao: 'Atribuição',
+  homenagem: 'Homenagem',
+  usuario: 'Usuário',
+  cemiterio: 'Cemitério',
+  plano: 'Planta',
+} as const satisfies Record<string, string>;
+export type AuditResource = keyof typeof AUDIT_RESOURCES;
+
+export const AUDIT_ACTIONS = {
+  criar: 'Criação',
+  alterar: 'Alteração',
+  excluir: 'Exclusão',
+  restaurar: 'Restauração',
+  login_recusado: 'Login recusado',
+  exportar_dados: 'Exportação de dados pessoais',
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const AUDIT_ROLE_LABELS: Record<string, string> = {
+  admin: 'Administrador',
+  concessionario: 'Concessionário',
+  usuario: 'Usuário',
+};
+
+/** Shown for an entry without a signed-in author (start-up, command-line imports). */
+export const AUDIT_SYSTEM = 'Sistema';
+
+/** Stored column names → what the screens call them. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  nome: 'Nome',
+  idade: 'Idade',
+  dt_nasc: 'Data de nascimento',
+  dt_fal: 'Data de falecimento',
+  nacionalidade: 'Nacionalidade',
+  mae: 'Mãe',
+  pai: 'Pai',
+  cemiterio_id: 'Cemitério',
+  rua: 'Rua',
+  quadra: 'Quadra',
+  chapa: 'Placa',
+  epitafio: 'Epitáfio',
+  tipo_sepultura: 'Tipo de sepultura',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  created_by: 'Criado por',
+  deleted_at: 'Excluído em',
+  file: 'Arquivo',
+  thumb: 'Miniatura',
+  position: 'Posição',
+  user_id: 'Usuário',
+  sepultado_id: 'Registro',
+  texto: 'Texto',
+  imagem: 'Imagem',
+  emojis: 'Emojis',
+  name: 'Nome',
+  email: 'E-mail',
+  cpf: 'CPF',
+  phone: 'Telefone',
+  role: 'Perfil',
+  image: 'Foto',
+  password_hash: 'Senha',
+  email_verified: 'E-mail confirmado',
+  pending_email: 'Novo e-mail pendente',
+  endereco: 'Endereço',
+  horario: 'Horário',
+};
+
+export function auditFieldLabel(field: string): string {
+  return AUDIT_FIELD_LABELS[field] ?? field;
+}
+
+/** Fields whose values only an administrator (or the person themselves) may read. */
+export const PRIVATE_AUDIT_FIELDS: readonly string[] = ['cpf', 'email', 'pending_email', 'phone'];
+
+/** A private value as whoever may not see it reads it. */
+export function maskAuditValue(field: string, value: unknown): unknown {
+  if (value === null || value === undefined || !PRIVATE_AUDIT_FIELDS.includes(field)) return value;
+  const text = String(value);
+  if (field === 'cpf') return maskCpfPrivate(text) || '***';
+  if (field === 'email' || field === 'pending_email') {
+    const at = text.indexOf('@');
+    return at > 0 ? `${text[0]}***${text.slice(at)}` : '***';
+  }
+  return text.length > 4 ? `***${text.slice(-2)}` : '***';
+}
+
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Stored changes ({field: [before, after]}) as a list, private values masked unless allowed. */
+export function auditChanges(
+  stored: Record<string, unknown>,
+  showPrivate: boolean,
+): AuditChange[] {
+  return Object.entries(stored).map(([field, pair]) => {
+    const [before, after] = Array.isArray(pair) ? pair : [null, pair];
+    return showPrivate
+      ? { field, before, after }
+      : { field, before: maskAuditValue(field, before), after: maskAuditValue(field, after) };
+  });
+}
