@@ -17,6 +17,9 @@ import { type Limiter, RateLimiter } from './lib/rate-limiter';
 import { connectShared } from './lib/redis';
 import { createTokenService, loadOrCreateSecret } from './lib/tokens';
 import { UserCache } from './lib/user-cache';
+import { scheduleAuditRetention } from './modules/audit/audit-retention';
+import { auditRoutes } from './modules/audit/audit-routes';
+import { personalDataRoutes } from './modules/audit/personal-data-routes';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
 import { listenForBurialWrites } from './modules/burials/burials-read';
@@ -148,10 +151,13 @@ export async function buildApp(options: BuildOptions) {
       await api.register(mapRoutes);
       await api.register(labelRoutes);
       await api.register(cemeteryRoutes);
+      await api.register(auditRoutes);
+      await api.register(personalDataRoutes);
     },
     { prefix: '/api' },
   );
 
+  scheduleAuditRetention(app);
   await app.register(clientPlugin);
   return app;
 }

@@ -38,6 +38,8 @@ export interface Config {
   maxConcurrent: number;
   /** SEARCH_CACHE: `off` answers every search from the register (benchmarks of its cost). */
   searchCache: boolean;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are purged daily (default 10 years). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (searchCacheRaw !== 'on' && searchCacheRaw !== 'off') {
     problems.push('SEARCH_CACHE deve ser on ou off');
   }
+  const retentionRaw = str('AUDIT_RETENTION_DAYS') ?? '3653';
+  const auditRetentionDays = Number(retentionRaw);
+  // At least a year: a register is evidence, and a typo must not purge the trail.
+  if (!/^\d+$/.test(retentionRaw) || auditRetentionDays < 365 || auditRetentionDays > 36_500) {
+    problems.push('AUDIT_RETENTION_DAYS deve ser um número inteiro de dias entre 365 e 36500');
+  }
   const blockedWordsFileRaw = str('BLOCKED_WORDS_FILE');
   const blockedWordsFile = blockedWordsFileRaw ? path.resolve(blockedWordsFileRaw) : null;
   if (blockedWordsFile && !fs.existsSync(blockedWordsFile)) {
@@ -185,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix,
     maxConcurrent,
     searchCache: searchCacheRaw !== 'off',
+    auditRetentionDays,
   };
 }

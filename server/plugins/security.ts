@@ -96,7 +96,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     await app.register(cors, {
       origin: origins,
       methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', MADE_AT_HEADER],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Idempotency-Key',
+        'If-Match',
+        MADE_AT_HEADER,
+      ],
       maxAge: 600,
     });
   }

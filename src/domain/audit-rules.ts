@@ -76,6 +76,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   pending_email: 'Novo e-mail pendente',
   endereco: 'Endereço',
   horario: 'Horário',
+  ip: 'Endereço IP',
+  motivo: 'Motivo',
 };
 
 export function auditFieldLabel(field: string): string {
@@ -83,7 +85,13 @@ export function auditFieldLabel(field: string): string {
 }
 
 /** Fields whose values only an administrator (or the person themselves) may read. */
-export const PRIVATE_AUDIT_FIELDS: readonly string[] = ['cpf', 'email', 'pending_email', 'phone'];
+export const PRIVATE_AUDIT_FIELDS: readonly string[] = [
+  'cpf',
+  'email',
+  'pending_email',
+  'phone',
+  'ip',
+];
 
 /** A private value as whoever may not see it reads it. */
 export function maskAuditValue(field: string, value: unknown): unknown {
@@ -104,10 +112,7 @@ export interface AuditChange {
 }
 
 /** Stored changes ({field: [before, after]}) as a list, private values masked unless allowed. */
-export function auditChanges(
-  stored: Record<string, unknown>,
-  showPrivate: boolean,
-): AuditChange[] {
+export function auditChanges(stored: Record<string, unknown>, showPrivate: boolean): AuditChange[] {
   return Object.entries(stored).map(([field, pair]) => {
     const [before, after] = Array.isArray(pair) ? pair : [null, pair];
     return showPrivate
@@ -115,3 +120,14 @@ export function auditChanges(
       : { field, before: maskAuditValue(field, before), after: maskAuditValue(field, after) };
   });
 }
+
+export const AUDIT_MSG = {
+  forbidden: 'Somente administradores podem consultar a auditoria.',
+  forbiddenHistory: 'Você não tem permissão para ver o histórico deste registro.',
+  forbiddenPersonalData: 'Você não tem permissão para acessar os dados desta conta.',
+  badRange: 'A data inicial deve ser anterior ou igual à data final.',
+  recordNotFound: 'Registro não encontrado.',
+  userNotFound: 'Usuário não encontrado.',
+  accountDeleted: 'Conta excluída. Suas homenagens continuam publicadas como "Usuário removido".',
+  lastAdmin: 'Não é possível excluir o único administrador.',
+} as const;

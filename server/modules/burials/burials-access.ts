@@ -15,7 +15,7 @@ import { forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { RECORD_FROM, RECORD_SELECT, type RecordRow, toRecord } from './burials-projection';
 import { findBurial, getBurial } from './burials-read';
 
-async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
+export async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
   const rows = await ctx.database.db
     .select({ userId: sepultadoConcessionarios.userId })
     .from(sepultadoConcessionarios)

@@ -91,22 +91,22 @@ export async function insertUser(ctx: AppContext, data: CreateUserData): Promise
     // A transaction, as every audited write: it carries the request's author (db/audit-scope.ts).
     const [row] = await ctx.database.db.transaction((tx) =>
       tx
-      .insert(users)
-      .values({
-        id: newId(),
-        name: data.name.trim(),
-        email,
-        cpf,
-        phone: onlyDigits(data.phone),
-        role: data.role ?? 'usuario',
-        image: data.image ?? null,
-        passwordHash,
-        emailVerified: data.emailVerified ?? false,
-        acceptedTermsAt: data.acceptedTermsAt ?? null,
-        acceptedTermsVersion: data.acceptedTermsVersion ?? null,
-        acceptedTermsUrl: data.acceptedTermsUrl ?? null,
-      })
-      .returning(),
+        .insert(users)
+        .values({
+          id: newId(),
+          name: data.name.trim(),
+          email,
+          cpf,
+          phone: onlyDigits(data.phone),
+          role: data.role ?? 'usuario',
+          image: data.image ?? null,
+          passwordHash,
+          emailVerified: data.emailVerified ?? false,
+          acceptedTermsAt: data.acceptedTermsAt ?? null,
+          acceptedTermsVersion: data.acceptedTermsVersion ?? null,
+          acceptedTermsUrl: data.acceptedTermsUrl ?? null,
+        })
+        .returning(),
     );
     if (!row) throw new Error('insert returned no row');
     return row;

@@ -76,6 +76,8 @@ export const AuditHistorySchema = Type.Object({
   hasMore: Type.Boolean(),
 });
 
+export const SubjectParamsSchema = Type.Object({ id: Type.String() });
+
 export const HistoryQuerySchema = Type.Object(
   {
     pagina: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
