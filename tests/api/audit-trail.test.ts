@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MADE_AT_HEADER } from '../../src/domain/audit-rules';
 import { entriesSince, lastEntryId, storedEntries } from './audit-helpers';
-import { type Actor, actor, auth, createRecord, createWithPhotos, multipartBody } from './burials-helpers';
+import {
+  type Actor,
+  actor,
+  auth,
+  createRecord,
+  createWithPhotos,
+  multipartBody,
+} from './burials-helpers';
 import { engines, type Harness, registration, startApp } from './helpers';
 import { jpeg } from './image-fixtures';
 import { patchRecord } from './sync-helpers';
@@ -283,15 +290,13 @@ describe.each(engines)('audit trail: every write path ($name)', (engine) => {
   });
 
   it('entries cannot be changed or deleted, not even in SQL outside the retention purge', async () => {
-    await expect(
-      h.app.ctx.database.sql.query("UPDATE audit_log SET action = 'x'"),
-    ).rejects.toThrow(/append-only/);
+    await expect(h.app.ctx.database.sql.query("UPDATE audit_log SET action = 'x'")).rejects.toThrow(
+      /append-only/,
+    );
     await expect(h.app.ctx.database.sql.query('DELETE FROM audit_log')).rejects.toThrow(
       /append-only/,
     );
-    await expect(h.app.ctx.database.sql.query('TRUNCATE audit_log')).rejects.toThrow(
-      /append-only/,
-    );
+    await expect(h.app.ctx.database.sql.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
     // The purge deletes only entries past the retention.
     const before = await lastEntryId(h);
     const [purged] = await h.app.ctx.database.sql.query<{ n: string }>(
