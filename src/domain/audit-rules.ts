@@ -128,6 +128,5 @@ export const AUDIT_MSG = {
   badRange: 'A data inicial deve ser anterior ou igual à data final.',
   recordNotFound: 'Registro não encontrado.',
   userNotFound: 'Usuário não encontrado.',
-  accountDeleted: 'Conta excluída. Suas homenagens continuam publicadas como "Usuário removido".',
-  lastAdmin: 'Não é possível excluir o único administrador.',
+  accountDeleted: 'Conta excluída. As homenagens publicadas continuam visíveis como "Usuário removido".',
 } as const;
