@@ -58,7 +58,8 @@ const SearchPage = layoutPage(() => import('./pages/search-results-page'));
 const ProfilePage = layoutPage(() => import('../features/users/profile-page'));
 const UserListPage = layoutPage(() => import('../features/users/user-list-page'));
 const UserCreatePage = layoutPage(() => import('../features/users/user-create-page'));
-const UserEditPage = layoutPage(() => import('../features/users/user-edit-page'));
+const UserEditPage = layoutPage(() => import('./pages/user-edit-route'));
+const AuditPage = layoutPage(() => import('../features/audit/audit-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-password-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
@@ -94,6 +95,7 @@ const CREATE_USER = allowedTo(
 const EDIT_PLAN = allowedTo('plan:edit');
 const MANAGE_CEMETERIES = allowedTo('cemetery:manage');
 const SPREADSHEETS = allowedTo('burial:spreadsheet');
+const AUDIT = allowedTo('audit:read');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = <Suspense fallback={<p className="loading">Carregando…</p>}>{element}</Suspense>;
@@ -153,6 +155,7 @@ export function AppRoutes() {
             <Route path="/admin/cemiterios" element={at(CemeteriesAdminPage, MANAGE_CEMETERIES)} />
             <Route path="/cemiterios/:id" element={at(CemeteryPage)} />
             <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
+            <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -26,12 +26,14 @@ export default function DashboardPage() {
   const mayManageCemeteries = can(actor, 'cemetery:manage');
   const mayPrintLabels = can(actor, 'label:print');
   const maySheets = can(actor, 'burial:spreadsheet');
+  const mayAudit = can(actor, 'audit:read');
   // The admin's tool screens, as far as this person may use them.
   const tools = [
     mayManageCemeteries && { to: '/admin/cemiterios', label: 'Cemitérios' },
     mayEditPlan && { to: '/admin/mapa', label: 'Mapa do cemitério' },
     mayPrintLabels && { to: '/sepultados/etiquetas', label: 'Etiquetas com código QR' },
     maySheets && { to: '/admin/planilhas', label: 'Planilhas' },
+    mayAudit && { to: '/admin/auditoria', label: 'Auditoria' },
   ].filter((tool): tool is { to: string; label: string } => Boolean(tool));
   const mayManage = can(actor, 'burial:assign') && can(actor, 'burial:delete');
   const [term, setTerm] = useState('');
