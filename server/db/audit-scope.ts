@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 export interface AuditActor {
   id: string;
   role: string;
+  name: string;
 }
 
 export interface AuditScope {
@@ -41,6 +42,7 @@ export function auditSettings(scope: AuditScope | undefined): [string, string][]
   return [
     ['memorial.actor_id', actor?.id ?? ''],
     ['memorial.actor_role', actor?.role ?? ''],
+    ['memorial.actor_name', actor?.name ?? ''],
     // The edit history of 0006 reads this name.
     ['memorial.user_id', actor?.id ?? ''],
     ['memorial.request_id', scope.requestId],

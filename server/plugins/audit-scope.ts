@@ -31,7 +31,10 @@ export const auditScopePlugin = fp(async (app: FastifyInstance) => {
         requestId: String(request.id),
         receivedAt,
         madeAt: madeAtOf(request, receivedAt),
-        actor: () => (request.user ? { id: request.user.id, role: request.user.role } : null),
+        actor: () =>
+          request.user
+            ? { id: request.user.id, role: request.user.role, name: request.user.name }
+            : null,
       },
       done,
     );

@@ -1,7 +1,8 @@
 -- The audit trail: one entry per row written in an audited table, in the write's own transaction,
 -- by a trigger (audit_row) so no write path can forget it. Who wrote it comes from settings the
 -- server sets at the start of every transaction of a request (server/db/audit-scope.ts):
---   memorial.actor_id, memorial.actor_role   the signed-in person (none: a system task)
+--   memorial.actor_id, memorial.actor_role,
+--   memorial.actor_name                      the signed-in person (none: a system task)
 --   memorial.request_id                      the request's id (also in the server's logs)
 --   memorial.received_at                     when the server received the request
 --   memorial.made_at                         when the device made the change (offline outbox)
@@ -19,6 +20,8 @@ CREATE TABLE audit_log (
   made_at timestamptz,
   actor_id text,
   actor_role text,
+  -- The author's name when they wrote it: the entry still says who after the account is gone.
+  actor_name text,
   resource text NOT NULL,
   resource_id text NOT NULL,
   -- What the entry belongs to: the record for its photos, assignments and tributes; else itself.
@@ -66,13 +69,14 @@ END $$;
 -- An entry that is not a row change (a login refused, a data export), with the same context.
 CREATE FUNCTION audit_event(resource text, resource_id text, action text, changes jsonb)
   RETURNS void LANGUAGE sql AS $$
-  INSERT INTO audit_log (received_at, made_at, actor_id, actor_role, resource, resource_id,
-    subject_id, action, changes, request_id)
+  INSERT INTO audit_log (received_at, made_at, actor_id, actor_role, actor_name, resource,
+    resource_id, subject_id, action, changes, request_id)
   VALUES (
     coalesce(nullif(current_setting('memorial.received_at', true), '')::timestamptz, now()),
     nullif(current_setting('memorial.made_at', true), '')::timestamptz,
     nullif(current_setting('memorial.actor_id', true), ''),
     nullif(current_setting('memorial.actor_role', true), ''),
+    nullif(current_setting('memorial.actor_name', true), ''),
     resource, resource_id, resource_id, action, coalesce(changes, '{}'),
     nullif(current_setting('memorial.request_id', true), ''))
 $$;
@@ -98,6 +102,7 @@ DECLARE
   cem text;
   actor text := nullif(current_setting('memorial.actor_id', true), '');
   actor_role text := nullif(current_setting('memorial.actor_role', true), '');
+  actor_name text := nullif(current_setting('memorial.actor_name', true), '');
 BEGIN
   IF TG_OP <> 'INSERT' THEN old_j := to_jsonb(OLD); END IF;
   IF TG_OP <> 'DELETE' THEN new_j := to_jsonb(NEW); END IF;
@@ -141,21 +146,21 @@ BEGIN
     actor := nullif(current_setting('memorial.user_id', true), '');
   END IF;
   IF actor IS NOT NULL AND actor_role IS NULL THEN
-    SELECT u.role INTO actor_role FROM users u WHERE u.id = actor;
+    SELECT u.role, u.name INTO actor_role, actor_name FROM users u WHERE u.id = actor;
   END IF;
-  INSERT INTO audit_log (received_at, made_at, actor_id, actor_role, resource, resource_id,
-    subject_id, cemiterio_id, action, changes, request_id)
+  INSERT INTO audit_log (received_at, made_at, actor_id, actor_role, actor_name, resource,
+    resource_id, subject_id, cemiterio_id, action, changes, request_id)
   VALUES (
     coalesce(nullif(current_setting('memorial.received_at', true), '')::timestamptz, now()),
     nullif(current_setting('memorial.made_at', true), '')::timestamptz,
-    actor, actor_role, TG_ARGV[0], rid,
+    actor, actor_role, actor_name, TG_ARGV[0], rid,
     CASE WHEN parent_col IS NULL THEN rid ELSE row_j ->> parent_col END,
     cem, act, diff, nullif(current_setting('memorial.request_id', true), ''));
   RETURN NULL;
 END $$;
 
--- Opts a table into the audit trail (see the header). created_at and updated_at are never
--- listed; a cemiterio_id column is the entry's cemetery and a deleted_at column a soft delete,
+-- Opts a table into the audit trail (see the header). id, created_at and updated_at are never
+-- listed (the id is the entry's resource_id); a cemiterio_id column is the entry's cemetery and a deleted_at column a soft delete,
 -- found by themselves. Re-running it replaces the table's trigger.
 CREATE FUNCTION audit_attach(
   tbl regclass,
@@ -186,5 +191,5 @@ BEGIN
     'EXECUTE FUNCTION audit_row(%L, %L, %L, %L, %L, %L, %L, %L)',
     tbl, coalesce(resource, tbl::text), key_cols, coalesce(parent, ''),
     CASE WHEN parent IS NULL THEN '' ELSE parent_table END, cem,
-    concat_ws(',', 'created_at', 'updated_at', nullif(skip, '')), secret, soft);
+    concat_ws(',', 'id', 'created_at', 'updated_at', nullif(skip, '')), secret, soft);
 END $$;

@@ -25,7 +25,7 @@ export interface AuditRow {
 }
 
 const SELECT = `SELECT a.id::text AS id, a.received_at, a.made_at, a.actor_id, a.actor_role,
-  u.name AS actor_name, a.resource, a.resource_id, a.subject_id, a.cemiterio_id, a.action,
+  coalesce(a.actor_name, u.name) AS actor_name, a.resource, a.resource_id, a.subject_id, a.cemiterio_id, a.action,
   a.changes, a.request_id
   FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id`;
 

@@ -45,7 +45,7 @@ export async function exportPersonalData(
       .where(eq(sepultadoConcessionarios.userId, id)),
     ctx.database.sql.query<AuditRow>(
       `SELECT a.id::text AS id, a.received_at, a.made_at, a.actor_id, a.actor_role,
-         u.name AS actor_name, a.resource, a.resource_id, a.subject_id, a.cemiterio_id, a.action,
+         coalesce(a.actor_name, u.name) AS actor_name, a.resource, a.resource_id, a.subject_id, a.cemiterio_id, a.action,
          a.changes, a.request_id
        FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
        WHERE a.subject_id = $1 ORDER BY a.received_at DESC, a.id DESC LIMIT ${EXPORT_ENTRIES_MAX}`,

@@ -35,7 +35,7 @@ export const AuditQuerySchema = Type.Object(
 
 export const AuditActorSchema = Type.Object({
   id: Type.String(),
-  /** The account's name now; null when the account no longer exists. */
+  /** The author's name when they wrote it (else the account's now); null when unknown. */
   name: NullableScalar<string>('string'),
   role: NullableScalar<string>('string'),
 });
