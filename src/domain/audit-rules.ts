@@ -71,7 +71,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   phone: 'Telefone',
   role: 'Perfil',
   image: 'Foto',
-  password_hash: 'Senha',
+  credencial: 'Senha',
   email_verified: 'E-mail confirmado',
   pending_email: 'Novo e-mail pendente',
   endereco: 'Endereço',
@@ -120,9 +120,16 @@ export interface AuditChange {
   after: unknown;
 }
 
+/**
+ * Stored column names shown under another name: the password's column says only "set" or
+ * "changed" in the trail, and its name has no place in an answer either.
+ */
+const FIELD_ALIASES: Record<string, string> = { password_hash: 'credencial' };
+
 /** Stored changes ({field: [before, after]}) as a list, private values masked unless allowed. */
 export function auditChanges(stored: Record<string, unknown>, showPrivate: boolean): AuditChange[] {
-  return Object.entries(stored).map(([field, pair]) => {
+  return Object.entries(stored).map(([column, pair]) => {
+    const field = FIELD_ALIASES[column] ?? column;
     const [before, after] = Array.isArray(pair) ? pair : [null, pair];
     return showPrivate
       ? { field, before, after }

@@ -182,7 +182,7 @@ describe.each(engines)('audit trail: reading it ($name)', (engine) => {
     expect(res.statusCode).toBe(200);
     const items = (res.json() as AuditHistory).items;
     expect(items.map((e) => `${e.resource}:${e.action}`)).toEqual(['usuario:criar']);
-    expect(items[0]?.changes.find((c) => c.field === 'password_hash')?.after).toBe('definida');
+    expect(items[0]?.changes.find((c) => c.field === 'credencial')?.after).toBe('definida');
   });
 
   it('no route changes the trail, an admin’s request neither', async () => {
