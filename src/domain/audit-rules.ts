@@ -144,5 +144,6 @@ export const AUDIT_MSG = {
   badRange: 'A data inicial deve ser anterior ou igual à data final.',
   recordNotFound: 'Registro não encontrado.',
   userNotFound: 'Usuário não encontrado.',
-  accountDeleted: 'Conta excluída. As homenagens publicadas continuam visíveis como "Usuário removido".',
+  accountDeleted:
+    'Conta excluída. As homenagens publicadas continuam visíveis como "Usuário removido".',
 } as const;

@@ -131,7 +131,9 @@ describe.each(engines)('privacy of user answers ($name)', (engine) => {
       }
     }
     // The admin's answers join the scan below: no hash, no token, in any entry.
-    expect((await get(`/api/users/${target.id}/historico`, people.admin.token)).statusCode).toBe(200);
+    expect((await get(`/api/users/${target.id}/historico`, people.admin.token)).statusCode).toBe(
+      200,
+    );
     expect((await get('/api/auditoria?recurso=usuario', people.admin.token)).statusCode).toBe(200);
     // A person's own data: theirs only, and no secret in it either.
     expect((await get(`/api/users/${target.id}/dados`)).statusCode).toBe(401);
