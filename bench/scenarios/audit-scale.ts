@@ -47,7 +47,8 @@ async function fill(app: Awaited<ReturnType<typeof startInProcess>>['app'], o: A
       resource_id, subject_id, cemiterio_id, action, changes, request_id)
     SELECT now() - make_interval(secs => ${TEN_YEARS_S} - g * ${TEN_YEARS_S / o.entries}),
       ${hexId('1 + g % 37')}, 'concessionario', 'Pessoa ' || (g % 37), 'sepultado',
-      ${hexId(`1 + (g * 7919) % ${o.records}`)}, ${hexId(`1 + (g * 7919) % ${o.records}`)},
+      ${hexId(`(1 + (g::bigint * 7919) % ${o.records})::int`)},
+      ${hexId(`(1 + (g::bigint * 7919) % ${o.records})::int`)},
       '${cem?.id}', CASE WHEN g % 10 = 0 THEN 'criar' ELSE 'alterar' END,
       jsonb_build_object('chapa', jsonb_build_array((g - 1)::text, g::text)), md5(g::text)
     FROM generate_series(1, ${o.entries}) g`);

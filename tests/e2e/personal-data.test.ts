@@ -36,7 +36,7 @@ describe('personal data and the audit screens', () => {
   let userId = '';
 
   beforeAll(async () => {
-    server = await startAppServer();
+    server = await startAppServer({ timeoutMs: 180_000 });
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url);
     page = await context.newPage();
