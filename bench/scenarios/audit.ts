@@ -265,7 +265,12 @@ export async function auditScenario(options: AuditBenchOptions): Promise<Row[]> 
       rows.push(...(await readsAtScale(options)));
     } catch (err) {
       // The write figures above are reported even when the large database cannot be made.
-      rows.push({ scenario: 'audit-scale', engine: 'postgres', target: 'failed', note: String(err) });
+      rows.push({
+        scenario: 'audit-scale',
+        engine: 'postgres',
+        target: 'failed',
+        note: String(err),
+      });
     }
   }
   return rows;
