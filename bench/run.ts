@@ -18,6 +18,9 @@
  * adds the --scale-count register on PostgreSQL): npm run backup / restore, bench/scenarios/backup.ts.
  * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
+ * `audit` runs only when named (--only audit; --audit-writes N, --audit-entries N, --audit-records
+ * N, --audit-samples N, --audit-reuse): the trail's write cost per engine and its reads at scale,
+ * bench/scenarios/audit.ts.
  * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
  * bench/pack-scale-seed.ts): the visit pack per cemetery at 100,000 and 1,500,000 records.
  * `memory` runs only when named (--only memory; --memory-seconds, --memory-connections,
@@ -37,6 +40,7 @@ import type { Row } from './lib/report';
 import { writeReport } from './lib/report';
 import { reportSections } from './lib/sections';
 import type { BenchContext } from './lib/types';
+import { auditScenario } from './scenarios/audit-bench';
 import { backupScenario } from './scenarios/backup';
 import { checkuserScenario } from './scenarios/checkuser';
 import { finadosScenario } from './scenarios/finados';
@@ -198,6 +202,18 @@ async function main() {
   } finally {
     await bare.stop();
   }
+  if (only?.includes('audit')) {
+    rows.push(
+      ...(await auditScenario({
+        pgUrl: wanted.includes('postgres') && (await postgresAvailable()) ? PG_URL : null,
+        writes: Number(arg('audit-writes') ?? 300),
+        entries: Number(arg('audit-entries') ?? 10_000_000),
+        records: Number(arg('audit-records') ?? 2_000_000),
+        samples: Number(arg('audit-samples') ?? 500),
+        reuse: process.argv.includes('--audit-reuse'),
+      })),
+    );
+  }
   if (only?.includes('scale')) {
     console.log('== scale on postgres (its own database)');
     rows.push(
@@ -268,6 +284,7 @@ async function main() {
   // first-visit and bundle write their own files; a run of only those writes nothing else.
   const ownReport = ['first-visit', 'bundle'];
   const scaleOnly = only?.length === 1 && only[0] === 'scale';
+  const auditOnly = only?.length === 1 && only[0] === 'audit';
   // The offline search alone runs no server: its data is the generated pack, said in its rows.
   const offlineOnly = only?.length === 1 && only[0] === 'offline-search';
   // The backup scenario runs its own commands, one process at a time, on its own databases.
@@ -278,26 +295,32 @@ async function main() {
       {
         engines: scaleOnly
           ? 'postgres'
-          : offlineOnly
-            ? 'none (Chromium only)'
-            : backupOnly
-              ? wanted.join(', ')
-              : engines.join(', '),
-        load: backupOnly
-          ? 'none: npm run backup, then npm run restore, each a whole process, nothing else running on that database'
-          : scaleOnly
-            ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+          : auditOnly
+            ? 'pglite, postgres'
             : offlineOnly
-              ? 'one call at a time in the page'
-              : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-        data: scaleOnly
-          ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
-          : offlineOnly
-            ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
-            : reuse
-              ? // Not seeded here: the header must not claim --count's records (each scenario's own text says how many).
-                'the records already in the --pg-database database (used as is, not seeded), plus the benchmark users'
-              : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+              ? 'none (Chromium only)'
+              : backupOnly
+                ? wanted.join(', ')
+                : engines.join(', '),
+        load: auditOnly
+          ? "one request at a time through inject (the server's own work, no HTTP)"
+          : backupOnly
+            ? 'none: npm run backup, then npm run restore, each a whole process, nothing else running on that database'
+            : scaleOnly
+              ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+              : offlineOnly
+                ? 'one call at a time in the page'
+                : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+        data: auditOnly
+          ? 'writes: 40 records made through the API per engine (in-process app); reads: the generated register and trail named in each row'
+          : scaleOnly
+            ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
+            : offlineOnly
+              ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
+              : reuse
+                ? // Not seeded here: the header must not claim --count's records (each scenario's own text says how many).
+                  'the records already in the --pg-database database (used as is, not seeded), plus the benchmark users'
+                : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
         'load average (1, 5, 15 min) at start': loadAtStart,
         'load average (1, 5, 15 min) at end': loadAvg,
       },

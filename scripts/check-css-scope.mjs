@@ -30,6 +30,7 @@ export const OWNERS = {
   app: [],
   ui: ['ui', 'file', 'outbox', 'review'],
   'features/auth': ['auth'],
+  'features/audit': ['audit'],
   'features/backups': ['backup'],
   'features/burials': ['burial'],
   'features/cemeteries': ['cemetery'],

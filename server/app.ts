@@ -2,6 +2,7 @@
  * Builds the Fastify app as a plugin tree (fastify/demo style): infrastructure (errors, security,
  * auth), then the API routes under /api, then the PWA. No port here: tests use inject().
  */
+import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
@@ -16,6 +17,9 @@ import { type Limiter, RateLimiter } from './lib/rate-limiter';
 import { connectShared } from './lib/redis';
 import { createTokenService, loadOrCreateSecret } from './lib/tokens';
 import { UserCache } from './lib/user-cache';
+import { scheduleAuditRetention } from './modules/audit/audit-retention';
+import { auditRoutes } from './modules/audit/audit-routes';
+import { personalDataRoutes } from './modules/audit/personal-data-routes';
 import { backupRoutes } from './modules/backups/backup-routes';
 import { assigneeRoutes } from './modules/burials/assignees-routes';
 import { createBurialReads } from './modules/burials/burials-prepared';
@@ -39,6 +43,7 @@ import { syncRoutes } from './modules/sync/sync-routes';
 import { blockedWordsOf } from './modules/tributes/tributes-blocked-words';
 import { tributeRoutes } from './modules/tributes/tributes-routes';
 import { userRoutes } from './modules/users/users-routes';
+import { auditScopePlugin } from './plugins/audit-scope';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
 import { compressionPlugin } from './plugins/compression';
@@ -72,6 +77,8 @@ export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Unique across restarts and instances: the audit trail keeps it with each entry.
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -131,6 +138,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
+  await app.register(auditScopePlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   if (faultInjectionAllowed(process.env)) await app.register(faultInjectionPlugin);
@@ -155,10 +163,13 @@ export async function buildApp(options: BuildOptions) {
       await api.register(labelRoutes);
       await api.register(cemeteryRoutes);
       await api.register(backupRoutes);
+      await api.register(auditRoutes);
+      await api.register(personalDataRoutes);
     },
     { prefix: '/api' },
   );
 
+  scheduleAuditRetention(app);
   await app.register(clientPlugin);
   return app;
 }

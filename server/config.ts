@@ -48,6 +48,8 @@ export interface Config {
   backupDir: string | null;
   /** BACKUP_KEEP: how many of the server's backups are kept in BACKUP_DIR (oldest go first). */
   backupKeep: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are purged daily (default 10 years). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +172,15 @@ export const EnvSchema = Type.Object({
       message: 'BACKUP_KEEP deve ser um número inteiro entre 1 e 1000',
     }),
     (s) => Number(s) >= 1 && Number(s) <= 1000,
+  ),
+  // At least a year: a register is evidence, and a typo must not purge the trail.
+  AUDIT_RETENTION_DAYS: Type.Refine(
+    Type.String({
+      pattern: '^\\d+$',
+      default: '3653',
+      message: 'AUDIT_RETENTION_DAYS deve ser um número inteiro de dias entre 365 e 36500',
+    }),
+    (s) => Number(s) >= 365 && Number(s) <= 36_500,
   ),
 });
 
@@ -297,5 +308,6 @@ function toConfig(env: Env): Config {
     searchCache: env.SEARCH_CACHE !== 'off',
     backupDir: env.BACKUP_DIR ?? null,
     backupKeep: Number(env.BACKUP_KEEP),
+    auditRetentionDays: Number(env.AUDIT_RETENTION_DAYS),
   };
 }

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { auditedDb } from './audit-scope';
 import { IndexedReads } from './indexed-reads';
 import { runMigrations } from './migrate';
 import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init';
@@ -72,7 +73,7 @@ async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
     extensions: { unaccent, pg_trgm },
     startParams: PGLITE_START_PARAMS,
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = auditedDb(drizzlePglite(client, { schema }) as unknown as Db);
   const runner: SqlRunner = {
     exec: async (text) => {
       await client.exec(text);
@@ -128,7 +129,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = auditedDb(drizzlePg(pool, { schema }) as unknown as Db);
   const reads = new PreparedReads(url);
   const indexed = new IndexedReads(url);
   let closed = false;

@@ -10,6 +10,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MADE_AT_HEADER } from '../../src/domain/audit-rules';
 
 const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -95,7 +96,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     await app.register(cors, {
       origin: origins,
       methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match'],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Idempotency-Key',
+        'If-Match',
+        MADE_AT_HEADER,
+      ],
       maxAge: 600,
     });
   }

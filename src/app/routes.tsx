@@ -60,7 +60,8 @@ const SearchPage = layoutPage(() => import('./pages/search-results-page'));
 const ProfilePage = layoutPage(() => import('../features/users/profile-page'));
 const UserListPage = layoutPage(() => import('../features/users/user-list-page'));
 const UserCreatePage = layoutPage(() => import('../features/users/user-create-page'));
-const UserEditPage = layoutPage(() => import('../features/users/user-edit-page'));
+const UserEditPage = layoutPage(() => import('./pages/user-edit-route'));
+const AuditPage = layoutPage(() => import('../features/audit/audit-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-password-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-password-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-email-page'));
@@ -106,6 +107,7 @@ const SPREADSHEETS = allowedTo('burial:spreadsheet');
 const MANAGE_GRAVES = allowedTo('grave:manage');
 const SEE_DEADLINES = allowedTo('deadline:view');
 const BACKUPS = allowedTo('backup:manage');
+const AUDIT = allowedTo('audit:read');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = (
@@ -174,6 +176,7 @@ export function AppRoutes() {
             <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
             <Route path="/sepulturas/:id" element={at(GravePage)} />
             <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
+            <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

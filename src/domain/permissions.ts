@@ -43,7 +43,13 @@ export type Action =
   /** The office's deadlines page (admin). */
   | 'deadline:view'
   /** Make, list and download backups of the database and the images (admin). */
-  | 'backup:manage';
+  | 'backup:manage'
+  /** Read the whole audit trail and export it (admin). */
+  | 'audit:read'
+  /** Read a record's history: admin, and the concessionários assigned to it. */
+  | 'burial:history'
+  /** Download one's personal data or delete one's account: the person, or an admin for them. */
+  | 'account:personal-data';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
@@ -52,6 +58,8 @@ export interface Resource {
   authorId?: string | null;
   /** concession:view — the account linked to the titular, if any. */
   titularUserId?: string | null;
+  /** account:personal-data — whose account it is. */
+  ownerId?: string;
 }
 
 /** Whether the role could ever do this (before looking at any resource). */
@@ -62,6 +70,7 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'burial:list-mine':
     case 'burial:edit':
     case 'grave:note':
+    case 'burial:history':
       return role === 'admin' || role === 'concessionario';
     case 'concession:view':
       return true;
@@ -77,9 +86,11 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'concession:manage':
     case 'deadline:view':
     case 'backup:manage':
+    case 'audit:read':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':
+    case 'account:personal-data':
       return true;
   }
 }
@@ -94,6 +105,10 @@ export function can(actor: Actor | null, action: Action, resource: Resource = {}
       return (resource.assigned ?? []).includes(actor.id);
     case 'concession:view':
       return Boolean(resource.titularUserId) && resource.titularUserId === actor.id;
+    case 'burial:history':
+      return (resource.assigned ?? []).includes(actor.id);
+    case 'account:personal-data':
+      return resource.ownerId === actor.id;
     case 'tribute:delete':
       return Boolean(resource.authorId) && resource.authorId === actor.id;
     default:

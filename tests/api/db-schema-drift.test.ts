@@ -13,6 +13,7 @@ import { engines, type Harness, startApp } from './helpers';
 
 /** Tables the server reaches only through raw SQL (and the migration runner's own). */
 const RAW_SQL_TABLES = [
+  'audit_log',
   'cemiterio_planos',
   'concessao_renovacoes',
   'concessao_taxas',

@@ -122,6 +122,27 @@ describe.each(engines)('privacy of user answers ($name)', (engine) => {
     expect(concessionarios.statusCode).toBe(200);
   });
 
+  it('the audit trail: only admins read it; the public and other roles get 401/403', async () => {
+    const urls = ['/api/auditoria', '/api/auditoria/csv', `/api/users/${target.id}/historico`];
+    for (const url of urls) {
+      expect((await get(url)).statusCode, url).toBe(401);
+      for (const role of ['usuario', 'concessionario'] as const) {
+        expect((await get(url, people[role].token)).statusCode, `${role} ${url}`).toBe(403);
+      }
+    }
+    // The admin's answers join the scan below: no hash, no token, in any entry.
+    expect((await get(`/api/users/${target.id}/historico`, people.admin.token)).statusCode).toBe(
+      200,
+    );
+    expect((await get('/api/auditoria?recurso=usuario', people.admin.token)).statusCode).toBe(200);
+    // A person's own data: theirs only, and no secret in it either.
+    expect((await get(`/api/users/${target.id}/dados`)).statusCode).toBe(401);
+    expect((await get(`/api/users/${target.id}/dados`, people.usuario.token)).statusCode).toBe(403);
+    expect((await get(`/api/users/${target.id}/dados`, people.admin.token)).statusCode).toBe(200);
+    const own = `/api/users/${people.usuario.id}/dados`;
+    expect((await get(own, people.usuario.token)).statusCode).toBe(200);
+  });
+
   it('no answer carries a password hash, a token hash or the token version', async () => {
     const secrets = await h.app.ctx.database.sql.query<{ s: string }>(
       `select password_hash as s from users union all select token_hash from account_tokens`,

@@ -15,7 +15,7 @@ import { forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { RECORD_FROM, RECORD_SELECT, type RecordRow, toRecord } from './burials-projection';
 import { findBurial, getBurial } from './burials-read';
 
-async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
+export async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
   const rows = await ctx.database.db
     .select({ userId: sepultadoConcessionarios.userId })
     .from(sepultadoConcessionarios)
@@ -70,10 +70,12 @@ export async function addAssignee(
 ): Promise<BurialRecord> {
   const { record, target } = await assignmentParties(ctx, sepultadoId, userId);
   if (target.role !== 'concessionario') throw unprocessable(SEP_MSG.notConcessionario, 'userId');
-  await ctx.database.db
-    .insert(sepultadoConcessionarios)
-    .values({ sepultadoId: record.id, userId: target.id })
-    .onConflictDoNothing();
+  await ctx.database.db.transaction((tx) =>
+    tx
+      .insert(sepultadoConcessionarios)
+      .values({ sepultadoId: record.id, userId: target.id })
+      .onConflictDoNothing(),
+  );
   return getBurial(ctx, record.id, admin);
 }
 
@@ -89,15 +91,17 @@ export async function removeAssignee(
   userId: string,
 ): Promise<BurialRecord> {
   const { record, target } = await assignmentParties(ctx, sepultadoId, userId);
-  const removed = await ctx.database.db
-    .delete(sepultadoConcessionarios)
-    .where(
-      and(
-        eq(sepultadoConcessionarios.sepultadoId, record.id),
-        eq(sepultadoConcessionarios.userId, target.id),
-      ),
-    )
-    .returning({ userId: sepultadoConcessionarios.userId });
+  const removed = await ctx.database.db.transaction((tx) =>
+    tx
+      .delete(sepultadoConcessionarios)
+      .where(
+        and(
+          eq(sepultadoConcessionarios.sepultadoId, record.id),
+          eq(sepultadoConcessionarios.userId, target.id),
+        ),
+      )
+      .returning({ userId: sepultadoConcessionarios.userId }),
+  );
   if (removed.length === 0 && target.role !== 'concessionario') {
     throw unprocessable(SEP_MSG.notConcessionario, 'userId');
   }

@@ -3,7 +3,7 @@
  * .dependency-cruiser.cjs): the public record's SQL projection, who may edit, the read cache's
  * invalidation and the write transaction's type.
  */
-export { editableIds } from './burials-access';
+export { editableIds, isAssigned } from './burials-access';
 export {
   type CardRow,
   cardPhoto,

@@ -17,6 +17,7 @@ import crypto from 'node:crypto';
 import { MSG } from '../../../src/domain/messages';
 import type { AppContext } from '../../context';
 import { tooMany } from '../../lib/http-error';
+import { recordLoginRefused } from './login-audit';
 
 const MIN = 60_000;
 
@@ -91,7 +92,22 @@ export function accountDelayMs(failures: number): number {
   );
 }
 
-function refuse(waitMs: number): never {
+/**
+ * Refuses the attempt (429), writing an audit entry the first time in a window that this key
+ * refuses this account from this address: a flood of refusals is one entry, not a flood of them.
+ */
+async function refuse(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  reason: string,
+  waitMs: number,
+): Promise<never> {
+  const first = await ctx.limiter.hit(`login:audited:${reason}:${email}|${ip}`, {
+    max: 1,
+    windowMs: 10 * MIN,
+  });
+  if (first.allowed) await recordLoginRefused(ctx, email, ip, reason);
   throw tooMany(MSG.tooManyAttempts, Math.max(1, Math.ceil(waitMs / 1000)));
 }
 
@@ -107,7 +123,7 @@ export async function admitLogin(
 ): Promise<{ device: KnownDevice | null }> {
   const limiter = ctx.limiter;
   const perIp = await limiter.hit(keys.ip(ip), LOGIN_LIMITS.perIp);
-  if (!perIp.allowed) refuse(perIp.retryAfterSeconds * 1000);
+  if (!perIp.allowed) await refuse(ctx, email, ip, 'endereco', perIp.retryAfterSeconds * 1000);
   const now = limiter.time();
   if (
     device &&
@@ -119,9 +135,11 @@ export async function admitLogin(
     limiter.peek(keys.pair(email, ip)),
     limiter.peek(keys.account(email)),
   ]);
-  if (pair.count >= LOGIN_LIMITS.perAccountIp.max) refuse(pair.resetAt - now);
+  if (pair.count >= LOGIN_LIMITS.perAccountIp.max) {
+    await refuse(ctx, email, ip, 'conta_e_endereco', pair.resetAt - now);
+  }
   const wait = account.lastAt + accountDelayMs(account.count) - now;
-  if (wait > 0) refuse(wait);
+  if (wait > 0) await refuse(ctx, email, ip, 'conta', wait);
   return { device: null };
 }
 

@@ -3,3 +3,4 @@
  * .dependency-cruiser.cjs): creating an account (the admin bootstrap and the demo seed).
  */
 export { insertUser } from './users';
+export { removeAccount } from './users-admin';

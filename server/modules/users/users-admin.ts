@@ -130,6 +130,11 @@ export async function changeRole(ctx: AppContext, requester: UserRow, id: string
  */
 export async function deleteUser(ctx: AppContext, requester: UserRow, id: string): Promise<void> {
   if (id === requester.id) throw conflict(ACCOUNT_MSG.cannotDeleteSelf);
+  await removeAccount(ctx, id);
+}
+
+/** deleteUser's work, also the person's own deletion (LGPD, modules/audit/personal-data.ts). */
+export async function removeAccount(ctx: AppContext, id: string): Promise<void> {
   const removed = await ctx.database.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id));
     if (!target) throw notFound(ACCOUNT_MSG.userNotFound);

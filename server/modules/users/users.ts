@@ -88,23 +88,26 @@ export async function insertUser(ctx: AppContext, data: CreateUserData): Promise
   await assertUnique(ctx, email, cpf);
   const passwordHash = await hashPassword(data.password);
   try {
-    const [row] = await ctx.database.db
-      .insert(users)
-      .values({
-        id: newId(),
-        name: data.name.trim(),
-        email,
-        cpf,
-        phone: onlyDigits(data.phone),
-        role: data.role ?? 'usuario',
-        image: data.image ?? null,
-        passwordHash,
-        emailVerified: data.emailVerified ?? false,
-        acceptedTermsAt: data.acceptedTermsAt ?? null,
-        acceptedTermsVersion: data.acceptedTermsVersion ?? null,
-        acceptedTermsUrl: data.acceptedTermsUrl ?? null,
-      })
-      .returning();
+    // A transaction, as every audited write: it carries the request's author (db/audit-scope.ts).
+    const [row] = await ctx.database.db.transaction((tx) =>
+      tx
+        .insert(users)
+        .values({
+          id: newId(),
+          name: data.name.trim(),
+          email,
+          cpf,
+          phone: onlyDigits(data.phone),
+          role: data.role ?? 'usuario',
+          image: data.image ?? null,
+          passwordHash,
+          emailVerified: data.emailVerified ?? false,
+          acceptedTermsAt: data.acceptedTermsAt ?? null,
+          acceptedTermsVersion: data.acceptedTermsVersion ?? null,
+          acceptedTermsUrl: data.acceptedTermsUrl ?? null,
+        })
+        .returning(),
+    );
     if (!row) throw new Error('insert returned no row');
     return row;
   } catch (err) {
@@ -200,9 +203,12 @@ export async function login(
  * one just checked, so a password changed meanwhile (another login, a reset) is never undone.
  */
 async function upgradeHash(ctx: AppContext, id: string, oldHash: string, password: string) {
-  await ctx.database.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(password) })
-    .where(and(eq(users.id, id), eq(users.passwordHash, oldHash)));
+  const passwordHash = await hashPassword(password);
+  await ctx.database.db.transaction((tx) =>
+    tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, id), eq(users.passwordHash, oldHash))),
+  );
   await ctx.invalidation.publish('user', id);
 }

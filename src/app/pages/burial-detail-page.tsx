@@ -11,6 +11,8 @@ import { useBurial } from '../../data/burials/use-burial';
 import { useRecordOutbox } from '../../data/outbox/use-outbox';
 import { useSession } from '../../data/session';
 import { busyDeviceCopyText, OUTCOME_MSG } from '../../domain/outcome';
+import { can } from '../../domain/permissions';
+import { HistorySection } from '../../features/audit/history-section';
 import { DetailSections } from '../../features/burials/detail-sections';
 import { EditLink } from '../../features/burials/edit-link';
 import { PhotoCarousel } from '../../features/burials/photo-carousel';
@@ -30,6 +32,13 @@ export default function DetailPage() {
   const visitor = useSession().status === 'anonymous';
   // The person's unsent correction shows at once, over the stored record.
   const row = stored ? withPendingEdit(stored, unsentEdit(outbox)) : stored;
+  const session = useSession();
+  const actor =
+    session.status === 'authenticated' && session.auth
+      ? { id: session.auth.userId, role: session.auth.role }
+      : null;
+  // The admin and the concessionários assigned to it; the public never sees it.
+  const mayReadHistory = can(actor, 'burial:history', { assigned: row?.concessionarios ?? [] });
 
   if (fetch.phase === 'notFound' || (!row && fetch.phase === 'failed')) {
     const offline = fetch.phase === 'failed' && fetch.offline;
@@ -84,6 +93,7 @@ export default function DetailPage() {
       <GraveLocation row={row} />
       <QrSection id={row.id} nome={row.nome} />
       <TributesSection sepultadoId={row.id} knownCount={row.homenagens} />
+      {mayReadHistory && <HistorySection key={row.id} kind="sepultados" id={row.id} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@
  * clientId (it becomes the tribute's id), so a resend after a lost answer is a replay.
  */
 
+import { MADE_AT_HEADER } from '../../domain/audit-rules';
 import type { EditOutboxItem, OutboxItem, TributeOutboxItem } from '../../domain/outbox-item';
 import { classifyAnswer, classifyFailure } from '../../domain/outcome';
 import type { EditConflictAnswer } from '../../domain/sync-types';
@@ -92,6 +93,8 @@ export function httpTransport(base: string = API_BASE): OutboxTransport {
       const headers: Record<string, string> = {
         authorization: `Bearer ${token}`,
         'idempotency-key': item.id,
+        // When the person made it, for the audit trail (it may be sent hours later).
+        [MADE_AT_HEADER]: new Date(item.createdAt).toISOString(),
       };
       if (req.json) headers['content-type'] = 'application/json';
       if (item.kind === 'edit') headers['if-match'] = `"${item.payload.version}"`;

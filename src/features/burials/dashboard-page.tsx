@@ -27,6 +27,7 @@ export default function DashboardPage() {
   const mayPrintLabels = can(actor, 'label:print');
   const maySheets = can(actor, 'burial:spreadsheet');
   const mayBackup = can(actor, 'backup:manage');
+  const mayAudit = can(actor, 'audit:read');
   // The admin's tool screens, as far as this person may use them.
   const tools = [
     mayManageCemeteries && { to: '/admin/cemiterios', label: 'Cemitérios' },
@@ -34,6 +35,7 @@ export default function DashboardPage() {
     mayPrintLabels && { to: '/sepultados/etiquetas', label: 'Etiquetas com código QR' },
     maySheets && { to: '/admin/planilhas', label: 'Planilhas' },
     mayBackup && { to: '/admin/copias', label: 'Cópias de segurança' },
+    mayAudit && { to: '/admin/auditoria', label: 'Auditoria' },
   ].filter((tool): tool is { to: string; label: string } => Boolean(tool));
   const mayManage = can(actor, 'burial:assign') && can(actor, 'burial:delete');
   const [term, setTerm] = useState('');

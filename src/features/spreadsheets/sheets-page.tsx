@@ -23,21 +23,11 @@ import type {
   SheetPreviewRow,
 } from '../../domain/spreadsheet-types';
 import '../../ui/file-chooser.css';
+import { saveBlob } from '../../lib/save-blob';
 import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
 import { plural, previewSummary, resultSummary } from './sheet-summary';
 import './sheets.css';
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const messageOf = (err: unknown, fallback: string) =>
   err instanceof ApiFailure ? err.message : fallback;

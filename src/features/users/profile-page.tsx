@@ -6,6 +6,7 @@
  * its link; the state and a resend button show in EmailStatus.
  */
 import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { ApiFailure, failureText } from '../../data/failure';
 import { useSession } from '../../data/session';
 import { replaceStoredToken } from '../../data/session-store';
@@ -20,6 +21,7 @@ import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
 import { EmailStatus } from './email-status';
 import { LoadError } from './load-error';
+import { PersonalDataSection } from './personal-data-section';
 import { PhotoField, useImagePreview } from './photo-field';
 import { avatarUrl } from './user-avatar';
 import { hasErrors, type ProfileValues, validateProfile } from './user-form-rules';
@@ -168,6 +170,7 @@ function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved(user: Accou
 export default function ProfilePage() {
   const session = useSession();
   const flash = useFlash();
+  const navigate = useNavigate();
   const { state, retry, replace } = useAccountUser(session.auth?.userId);
   // Each save starts a fresh form from the server's answer (blank passwords, no chosen file).
   const [version, setVersion] = useState(0);
@@ -191,14 +194,25 @@ export default function ProfilePage() {
         </>
       )}
       {state.status === 'ready' && (
-        <ProfileForm
-          key={`${state.user._id}-${version}`}
-          user={state.user}
-          onSaved={(user) => {
-            replace(user);
-            setVersion((v) => v + 1);
-          }}
-        />
+        <>
+          <ProfileForm
+            key={`${state.user._id}-${version}`}
+            user={state.user}
+            onSaved={(user) => {
+              replace(user);
+              setVersion((v) => v + 1);
+            }}
+          />
+          <PersonalDataSection
+            userId={state.user._id}
+            self
+            onDeleted={(message) => {
+              flash.success(message);
+              session.logout();
+              navigate('/login');
+            }}
+          />
+        </>
       )}
     </section>
   );

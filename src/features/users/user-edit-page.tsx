@@ -18,6 +18,7 @@ import type { AccountUser } from '../../domain/user-types';
 import { USER_TEXT } from '../../lib/texts/user-texts';
 import { useFlash } from '../../ui/flash';
 import { LoadError } from './load-error';
+import { PersonalDataSection } from './personal-data-section';
 import { RoleBox } from './role-box';
 import { UserForm } from './user-form';
 import { hasErrors, type UserFormValues, validateUserForm } from './user-form-rules';
@@ -115,6 +116,10 @@ export default function UserEditPage() {
   const { id } = useParams();
   const flash = useFlash();
   const { state, retry } = useAccountUser(id);
+  const session = useSession();
+  const navigate = useNavigate();
+  // One's own account is deleted from the profile, with its own words.
+  const isSelf = session.auth?.userId === id;
 
   useEffect(() => {
     if (state.status === 'error') flash.error(state.message);
@@ -126,6 +131,16 @@ export default function UserEditPage() {
       {state.status === 'loading' && <p className="loading">Carregando...</p>}
       {state.status === 'error' && <LoadError state={state} onRetry={retry} />}
       {state.status === 'ready' && <EditForm key={state.user._id} user={state.user} />}
+      {state.status === 'ready' && !isSelf && (
+        <PersonalDataSection
+          userId={state.user._id}
+          self={false}
+          onDeleted={(message) => {
+            flash.success(message);
+            navigate('/meuusuario');
+          }}
+        />
+      )}
     </section>
   );
 }
