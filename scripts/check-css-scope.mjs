@@ -1,4 +1,4 @@
-// Style scope, checked (run by `npm run lint`; docs/decisions/README.md).
+// Style scope, checked (run by `npm run lint`; docs/decisions/0069-style-scope.md).
 //
 // Every stylesheet in this app is global once loaded, so two features that both wrote
 // `.photo-preview` styled each other's screens. The rule that makes that impossible:
@@ -165,7 +165,7 @@ if (reportOnly) {
   process.exit(0);
 }
 if (problems.length > 0) {
-  console.error(`Style scope: ${problems.length} problem(s) (docs/decisions/README.md)`);
+  console.error(`Style scope: ${problems.length} problem(s) (docs/decisions/0069-style-scope.md)`);
   for (const p of problems) console.error(`  ${p}`);
   process.exit(1);
 }
