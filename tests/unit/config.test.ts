@@ -39,7 +39,22 @@ describe('loadConfig', () => {
       redisPrefix: 'memorial:',
       maxConcurrent: 128,
       searchCache: true,
+      backupDir: null,
+      backupKeep: 7,
+      auditRetentionDays: 3653,
     });
+  });
+
+  it('refuses a backup folder inside what it copies, and retention or keep out of range', () => {
+    expect(problemsOf({ DATA_DIR: '/tmp/m', BACKUP_DIR: '/tmp/m/images/b' })).toEqual([
+      'BACKUP_DIR não pode ficar dentro de UPLOAD_DIR nem de DATA_DIR/pglite',
+    ]);
+    expect(problemsOf({ BACKUP_KEEP: '0', AUDIT_RETENTION_DAYS: '30' })).toEqual([
+      'BACKUP_KEEP deve ser um número inteiro entre 1 e 1000',
+      'AUDIT_RETENTION_DAYS deve ser um número inteiro de dias entre 365 e 36500',
+    ]);
+    const config = loadConfig({ BACKUP_DIR: '/tmp/memorial-backups', BACKUP_KEEP: '3' });
+    expect([config.backupDir, config.backupKeep]).toEqual(['/tmp/memorial-backups', 3]);
   });
 
   it('reads every variable, trimmed; blank ones count as unset', () => {
