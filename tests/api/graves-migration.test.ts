@@ -3,7 +3,8 @@
  * folded rua + quadra + chapa become one grave (named by the most used spelling, its kind the
  * most used one, its position the mean), every record — tombstones too — is linked to its
  * grave and none is lost, no record takes a new version, sync position or history entry, the
- * search's indexes are back, and later writes link by themselves.
+ * search's indexes are back, and later writes link by themselves. Since 0032 a grave's key is a
+ * plain column its own trigger keeps: folded on insert and on every move, never set apart from it.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,5 +198,24 @@ describe.each(engines)('migration 0030: records → graves ($name)', (engine) =>
     expect(of(a)).toBe(of(ids[0]));
     expect(of(b)).toMatch(/^[0-9a-f]{24}$/);
     expect(of(b)).not.toBe(of(a));
+  });
+
+  it('0032: a grave keeps its own folded key; no writer can set one that disagrees', async () => {
+    const g = id();
+    const cem = await db.sql.query<{ id: string }>('SELECT id FROM cemiterios LIMIT 1');
+    await db.sql.query(
+      `INSERT INTO sepulturas (id, cemiterio_id, rua, quadra, numero) VALUES ($1, $2, 'Rua Ípê', 'Q 07', '0031')`,
+      [g, cem[0]?.id],
+    );
+    const key = async () =>
+      (await db.sql.query<{ chave: string }>('SELECT chave FROM sepulturas WHERE id = $1', [g]))[0]
+        ?.chave;
+    expect(await key()).toBe('rua ipe/q 7/31');
+    await db.sql.query("UPDATE sepulturas SET quadra = '8' WHERE id = $1", [g]);
+    expect(await key()).toBe('rua ipe/8/31');
+    await db.sql.query("UPDATE sepulturas SET chave = 'outra' WHERE id = $1", [g]);
+    expect(await key()).toBe('rua ipe/8/31');
+    await db.sql.query("UPDATE sepulturas SET observacoes = 'limpa' WHERE id = $1", [g]);
+    expect(await key()).toBe('rua ipe/8/31');
   });
 });
