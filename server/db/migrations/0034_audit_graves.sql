@@ -2,7 +2,7 @@
 -- renewals and its fees writes one audit entry in the same transaction (0021's audit_attach).
 -- The titular's CPF, e-mail, phone and address are stored and shown masked to whoever may not
 -- see them (src/domain/audit-rules.ts PRIVATE_AUDIT_FIELDS).
-SELECT audit_attach('sepulturas', resource => 'sepultura');
+SELECT audit_attach('sepulturas', resource => 'sepultura', skip => 'chave');
 SELECT audit_attach('concessoes', resource => 'concessao');
 SELECT audit_attach('concessao_renovacoes', resource => 'concessao_renovacao');
 SELECT audit_attach('concessao_taxas', resource => 'concessao_taxa');
