@@ -1,9 +1,10 @@
 /**
  * Burial detail, /sepultados/:id (spec §2): the name as title ("Carregando..." while
  * loading), the photo carousel, the data sections, "Como chegar" (map, lazy) and the QR code,
- * and the tributes. Reads the Dexie row (useBurial), so a page opened once shows again without
- * signal, with the person's unsent correction over it. Composed here, in the app, because it
- * brings four features together: burials, map, outbox and tributes.
+ * and the tributes (lazy too: tributes-slot). Reads the Dexie row (useBurial), so a page
+ * opened once shows again without signal, with the person's unsent correction over it.
+ * Composed here, in the app, because it brings four features together: burials, map, outbox
+ * and tributes.
  */
 import { Link, useParams } from 'react-router-dom';
 import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
@@ -17,7 +18,7 @@ import { PhotoCarousel } from '../../features/burials/photo-carousel';
 import { GraveLocation } from '../../features/map/grave-location';
 import { QrSection } from '../../features/map/qr-section';
 import { latestEdit, PendingEditNotice } from '../../features/outbox/pending-edit-notice';
-import { TributesSection } from '../../features/tributes/tributes-section';
+import { TributesSlot } from '../../features/tributes/tributes-slot';
 import { TEXT } from '../../lib/texts/burial-texts';
 import '../../features/burials/burials.css';
 
@@ -83,7 +84,7 @@ export default function DetailPage() {
       <DetailSections row={row} />
       <GraveLocation row={row} />
       <QrSection id={row.id} nome={row.nome} />
-      <TributesSection sepultadoId={row.id} knownCount={row.homenagens} />
+      <TributesSlot sepultadoId={row.id} knownCount={row.homenagens} />
     </div>
   );
 }

@@ -10,7 +10,11 @@ export const LOAD_TEXT = {
   page: 'Não foi possível abrir esta página agora.',
   map: 'Não foi possível carregar o mapa agora.',
   qr: 'Não foi possível gerar o código QR agora.',
+  tributes: 'Não foi possível carregar as homenagens agora.',
   tributeForm: 'Não foi possível abrir o formulário de homenagem agora.',
+  /** The heading and word "Homenagens" keeps while its code comes (TRIBUTE_UI.heading). */
+  tributesHeading: 'Homenagens',
+  tributesLoading: 'Carregando as homenagens…',
   cemeteryChoice: 'Não foi possível carregar a escolha do cemitério agora.',
   /** Said after the message without signal. */
   offline: 'Sem conexão: tente de novo quando houver sinal.',
