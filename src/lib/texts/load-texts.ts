@@ -12,7 +12,7 @@ export const LOAD_TEXT = {
   qr: 'Não foi possível gerar o código QR agora.',
   tributes: 'Não foi possível carregar as homenagens agora.',
   tributeForm: 'Não foi possível abrir o formulário de homenagem agora.',
-  /** The heading and word "Homenagens" keeps while its code comes (TRIBUTE_UI.heading). */
+  /** "Homenagens" keeps its heading and says this while its code comes (tributes-slot). */
   tributesHeading: 'Homenagens',
   tributesLoading: 'Carregando as homenagens…',
   cemeteryChoice: 'Não foi possível carregar a escolha do cemitério agora.',
