@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -20,9 +21,10 @@ const SCREEN_CODE =
 // later, in their own chunks), the search ranking rules (the results page only), and the
 // cemeteries' texts and rules (their screens and the visitor's lazy cemetery choice only), the
 // spreadsheet calls, texts and rules (the admin's "Planilhas" screen only), the visit packs'
-// store and format (the pack screen and the search without signal only).
+// store and format (the pack screen and the search without signal only), the graves',
+// concessions' and deadlines' rules and calls (the graves screens only).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/]|(concession|grave|deadline)-rules\.|graves[\\/]grave-calls\.|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on
@@ -72,7 +74,20 @@ const CHUNKS = {
 
 // Product and provider names come from configuration (VITE_PRODUCT_NAME, VITE_PROVIDER_NAME)
 // so a municipality can brand the app without touching code.
-export default defineConfig(({ mode }) => {
+// React Router's package exports only its development build (ENABLE_DEV_WARNINGS = true, and
+// nothing a bundler's production mode can drop); its production build is the same code with
+// the warnings off, so the minifier removes them. Both entries, or the two would share no chunk.
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, file: 'index.mjs' },
+  { find: /^react-router\/dom$/, file: 'dom-export.mjs' },
+].map(({ find, file }) => ({
+  find,
+  replacement: fileURLToPath(
+    new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url),
+  ),
+}));
+
+export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const productName = env.VITE_PRODUCT_NAME || 'Memorial';
   const apiPort = env.VITE_DEV_API_PORT || '3001';
@@ -80,6 +95,7 @@ export default defineConfig(({ mode }) => {
     define: {
       'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
     },
+    resolve: { alias: command === 'build' ? ROUTER_PRODUCTION : [] },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

@@ -8,12 +8,12 @@
  * (docs/decisions/0121-small-server.md). Its output (the passwords printed once) is the
  * server's own.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/index';
+import { runChild } from './lib/run-child';
 import { ensureAdmin } from './modules/seed/bootstrap';
 import { seedDemoIfEmpty } from './modules/seed/seed';
 
@@ -25,14 +25,7 @@ export function isFirstStart(pgliteDir: string): boolean {
 /** Runs the first start in a child process (same runtime and loader) and waits for it. */
 export async function runFirstStart(): Promise<void> {
   const self = path.join(import.meta.dirname, `first-start${path.extname(import.meta.filename)}`);
-  const child = spawn(process.execPath, [...process.execArgv, self, '--first-start'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`a primeira inicialização do banco falhou (código ${code})`);
+  await runChild(self, ['--first-start'], 'a primeira inicialização do banco falhou');
 }
 
 async function firstStart(): Promise<void> {

@@ -12,10 +12,10 @@
  *   an existing one.
  * docs/decisions/0121-small-server.md has the figures.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { runChild } from '../lib/run-child';
 
 /**
  * Passed at every start (not written into postgresql.conf), so existing data directories get
@@ -29,14 +29,7 @@ export async function initPgliteDir(dir: string): Promise<void> {
   // The same runtime and loader as this process (tsx in development, plain node when compiled);
   // this file by its name, not import.meta.filename, which is the bundle's when bundled.
   const self = path.join(import.meta.dirname, `pglite-init${path.extname(import.meta.filename)}`);
-  const child = spawn(process.execPath, [...process.execArgv, self, dir], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`PGlite initdb em ${dir} falhou (código ${code})`);
+  await runChild(self, [dir], `PGlite initdb em ${dir} falhou`);
 }
 
 async function initdbHere(dir: string): Promise<void> {

@@ -50,7 +50,9 @@ describe.each(engines)('audit trail: every write path ($name)', (engine) => {
     });
     // The first record of a cemetery name also creates that cemetery (its own entry).
     expect(all.filter((e) => e.resource === 'cemiterio').map((e) => e.action)).toEqual(['criar']);
-    const entries = all.filter((e) => e.resource !== 'cemiterio');
+    // Its place is a new grave too (migration 0030): that grave's own entry.
+    expect(all.filter((e) => e.resource === 'sepultura').map((e) => e.action)).toEqual(['criar']);
+    const entries = all.filter((e) => e.resource !== 'cemiterio' && e.resource !== 'sepultura');
     expect(entries).toHaveLength(1);
     const [e] = entries;
     expect(e).toMatchObject({
@@ -88,16 +90,18 @@ describe.each(engines)('audit trail: every write path ($name)', (engine) => {
       );
       expect(res.statusCode, res.body).toBe(200);
     });
-    expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({
+    // The new placa is a new grave (its own entries, migration 0030); the record's edit is one.
+    const own = entries.filter((e) => e.resource !== 'sepultura');
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({
       resource: 'sepultado',
       action: 'alterar',
       actor_id: conc.id,
       actor_role: 'concessionario',
       changes: { chapa: ['0458', '0500'] },
     });
-    expect(new Date(entries[0]?.made_at ?? 0).getTime()).toBe(madeAt.getTime());
-    expect(new Date(entries[0]?.received_at ?? 0).getTime()).toBeGreaterThan(madeAt.getTime());
+    expect(new Date(own[0]?.made_at ?? 0).getTime()).toBe(madeAt.getTime());
+    expect(new Date(own[0]?.received_at ?? 0).getTime()).toBeGreaterThan(madeAt.getTime());
   });
 
   it('photos, assignments, tributes and their moderation: one entry each, in the record’s history', async () => {

@@ -150,7 +150,7 @@ describe('lazy parts without signal: on the device, or failing in their own box'
       await offlineReload(context, page);
       await scrollTo(page, 'Como chegar');
       await page.locator('.map-section .leaflet-container').waitFor({ state: 'visible' });
-      await page.locator('.grave-marker').waitFor({ state: 'visible' });
+      await page.locator('.map-grave-marker').waitFor({ state: 'visible' });
       expect(await page.locator('#root').innerHTML()).not.toBe('');
       await screenshot(page, 'lazy-map-offline-kept');
     } finally {

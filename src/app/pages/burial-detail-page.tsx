@@ -1,10 +1,12 @@
 /**
  * Burial detail, /sepultados/:id (spec §2): the name as title ("Carregando..." while
  * loading), the photo carousel, the data sections, "Como chegar" (map, lazy) and the QR code,
- * and the tributes. Reads the Dexie row (useBurial), so a page opened once shows again without
- * signal, with the person's unsent correction over it. Composed here, in the app, because it
- * brings four features together: burials, map, outbox and tributes.
+ * and the tributes (lazy too: tributes-slot). Reads the Dexie row (useBurial), so a page
+ * opened once shows again without signal, with the person's unsent correction over it.
+ * Composed here, in the app, because it brings four features together: burials, map, outbox
+ * and tributes.
  */
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
 import { useBurial } from '../../data/burials/use-burial';
@@ -12,16 +14,23 @@ import { useRecordOutbox } from '../../data/outbox/use-outbox';
 import { useSession } from '../../data/session';
 import { busyDeviceCopyText, OUTCOME_MSG } from '../../domain/outcome';
 import { can } from '../../domain/permissions';
-import { HistorySection } from '../../features/audit/history-section';
 import { DetailSections } from '../../features/burials/detail-sections';
 import { EditLink } from '../../features/burials/edit-link';
 import { PhotoCarousel } from '../../features/burials/photo-carousel';
 import { GraveLocation } from '../../features/map/grave-location';
 import { QrSection } from '../../features/map/qr-section';
 import { latestEdit, PendingEditNotice } from '../../features/outbox/pending-edit-notice';
-import { TributesSection } from '../../features/tributes/tributes-section';
+import { TributesSlot } from '../../features/tributes/tributes-slot';
 import { TEXT } from '../../lib/texts/burial-texts';
+import { LOAD_TEXT } from '../../lib/texts/load-texts';
+import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
 import '../../features/burials/burials.css';
+
+// The history is for the office and the assigned concessionário only: its code never rides on
+// a visitor's QR landing.
+const HistorySection = retryableLazy<{ kind: 'sepultados'; id: string }>(() =>
+  import('../../features/audit/history-section').then((m) => ({ default: m.HistorySection })),
+);
 
 export default function DetailPage() {
   const { id = '' } = useParams();
@@ -92,8 +101,14 @@ export default function DetailPage() {
       <DetailSections row={row} />
       <GraveLocation row={row} />
       <QrSection id={row.id} nome={row.nome} />
-      <TributesSection sepultadoId={row.id} knownCount={row.homenagens} />
-      {mayReadHistory && <HistorySection key={row.id} kind="sepultados" id={row.id} />}
+      <TributesSlot sepultadoId={row.id} knownCount={row.homenagens} />
+      {mayReadHistory && (
+        <PartBoundary message={LOAD_TEXT.history} onRetry={HistorySection.retry}>
+          <Suspense fallback={null}>
+            <HistorySection key={row.id} kind="sepultados" id={row.id} />
+          </Suspense>
+        </PartBoundary>
+      )}
     </div>
   );
 }

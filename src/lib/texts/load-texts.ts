@@ -10,7 +10,12 @@ export const LOAD_TEXT = {
   page: 'Não foi possível abrir esta página agora.',
   map: 'Não foi possível carregar o mapa agora.',
   qr: 'Não foi possível gerar o código QR agora.',
+  tributes: 'Não foi possível carregar as homenagens agora.',
   tributeForm: 'Não foi possível abrir o formulário de homenagem agora.',
+  /** "Homenagens" keeps its heading and says this while its code comes (tributes-slot). */
+  tributesHeading: 'Homenagens',
+  tributesLoading: 'Carregando as homenagens…',
+  history: 'Não foi possível carregar o histórico agora.',
   cemeteryChoice: 'Não foi possível carregar a escolha do cemitério agora.',
   /** Said after the message without signal. */
   offline: 'Sem conexão: tente de novo quando houver sinal.',

@@ -3,8 +3,11 @@
  * server's refusals live in src/domain/tribute-rules.ts (TRIBUTE_MSG); these are ours, in the
  * same voice, for states the spec leaves open (no signal, confirmations, labels).
  */
+import { LOAD_TEXT } from './load-texts';
+
 export const TRIBUTE_UI = {
-  heading: 'Homenagens',
+  /** One copy: the heading also stands while the section's code comes (tributes-slot). */
+  heading: LOAD_TEXT.tributesHeading,
   loginLink: 'Entrar para deixar uma homenagem',
   textLabel: 'Sua homenagem',
   textPlaceholder: 'Escreva algumas palavras de carinho…',
