@@ -88,6 +88,10 @@ describe('navbar', () => {
       'Mapa /admin/mapa',
       'Etiquetas /sepultados/etiquetas',
       'Planilhas /admin/planilhas',
+      'Sepulturas /admin/sepulturas',
+      'Prazos /admin/prazos',
+      'Auditoria /admin/auditoria',
+      'Cópias /admin/copias',
     ]);
     expect(tools('checking', 'admin')).toEqual([]);
     expect(tools('authenticated', 'usuario')).toEqual([]);

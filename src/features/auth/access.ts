@@ -57,6 +57,10 @@ export function toolLinks(status: SessionStatus, role: Role): NavLink[] {
     ['plan:edit', { label: 'Mapa', to: '/admin/mapa' }],
     ['label:print', { label: 'Etiquetas', to: '/sepultados/etiquetas' }],
     ['burial:spreadsheet', { label: 'Planilhas', to: '/admin/planilhas' }],
+    ['grave:manage', { label: 'Sepulturas', to: '/admin/sepulturas' }],
+    ['deadline:view', { label: 'Prazos', to: '/admin/prazos' }],
+    ['audit:read', { label: 'Auditoria', to: '/admin/auditoria' }],
+    ['backup:manage', { label: 'Cópias', to: '/admin/copias' }],
   ];
   return tools.filter(([action]) => canEver(who, action)).map(([, link]) => link);
 }
