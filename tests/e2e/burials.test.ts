@@ -323,7 +323,7 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     }
   });
 
-  it('admin deletes the record: gone from home, and the detail says it cannot be loaded', async () => {
+  it('admin deletes the record: gone from home, and the detail says it is not found', async () => {
     await admin.goto('/sepultados/meumemorial');
     admin.once('dialog', (dialog) => void dialog.accept());
     await admin.getByRole('button', { name: `Excluir ${NOME}` }).click();
@@ -333,8 +333,10 @@ describe('burial register: create, carousel, assign, edit, refuse, delete, offli
     await admin.locator('article', { hasText: OTHER }).waitFor();
     expect(await admin.locator('article', { hasText: NOME }).count()).toBe(0);
     await admin.goto(`/sepultados/${recordId}`);
-    // Spec §8 "Detail load": "Erro ao carregar sepultado.", an unknown id included.
-    await admin.getByRole('heading', { name: SEP_MSG.detailLoadFailed }).waitFor();
+    // The server's 404 message, not §8's "Erro ao carregar sepultado." (kept for a failed
+    // load): a deleted record is not a failure to load (docs/decisions/0075-record-page-edges.md).
+    await admin.getByRole('heading', { name: SEP_MSG.notFound }).waitFor();
+    expect(await admin.getByText(SEP_MSG.detailLoadFailed).count()).toBe(0);
     await screenshot(admin, 'burials-not-found');
   });
 });
