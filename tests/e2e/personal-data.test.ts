@@ -140,11 +140,16 @@ describe('personal data and the audit screens', () => {
     await callApi(server.url, 'PATCH', `sepultados/${id}`, adminToken, { chapa: '0102' });
     await page.goto(`/sepultados/${id}`);
     await page.getByText('Histórico', { exact: true }).click();
-    const change = page.locator('.audit-history-section .audit-entry', { hasText: 'Alteração' }).first();
+    const change = page
+      .locator('.audit-history-section .audit-entry', { hasText: 'Alteração' })
+      .first();
     await change.waitFor();
     expect(await change.textContent()).toContain('0101');
     expect(await change.textContent()).toContain('0102');
-    await page.locator('.audit-history-section .audit-entry', { hasText: 'Criação' }).first().waitFor();
+    await page
+      .locator('.audit-history-section .audit-entry', { hasText: 'Criação' })
+      .first()
+      .waitFor();
     await screenshot(page, 'record-history');
   });
 });
