@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { fetchDeadlines } from '../../data/graves/grave-calls';
 import { formatBrDate } from '../../domain/burial-dates';
@@ -17,15 +16,14 @@ import {
 } from '../../domain/deadline-rules';
 import { graveLabel } from '../../domain/grave-rules';
 import { useLoad } from '../../lib/use-load';
+import { useCemeteryFilter } from './cemetery-filter';
 import './graves.css';
 
 export default function DeadlinesPage() {
-  const { list: cemeteries } = useCemeteries();
-  const [cemiterioId, setCemiterioId] = useState('');
   const [dias, setDias] = useState<number>(90);
   const [tipo, setTipo] = useState('');
   const [page, setPage] = useState(1);
-  const chosen = cemiterioId || cemeteries?.[0]?.id || '';
+  const { chosen, select: cemeterySelect } = useCemeteryFilter(() => setPage(1));
   const { state } = useLoad(
     chosen ? () => fetchDeadlines({ cemiterioId: chosen, dias, tipo, page }) : null,
     [chosen, dias, tipo, page],
@@ -37,22 +35,7 @@ export default function DeadlinesPage() {
     <section className="page deadlines" aria-labelledby="prazos-titulo">
       <h1 id="prazos-titulo">{DEADLINE_MSG.title}</h1>
       <div className="graves-filters">
-        <label>
-          Cemitério
-          <select
-            value={chosen}
-            onChange={(e) => {
-              setCemiterioId(e.target.value);
-              setPage(1);
-            }}
-          >
-            {(cemeteries ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.nome}
-              </option>
-            ))}
-          </select>
-        </label>
+        {cemeterySelect}
         <label>
           Próximos
           <select

@@ -4,22 +4,20 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { createGraveRange, fetchGraves } from '../../data/graves/grave-calls';
 import { GRAVE_STATUS_LABEL, GRAVE_STATUSES, graveLabel } from '../../domain/grave-rules';
 import { useLoad } from '../../lib/use-load';
 import { useFlash } from '../../ui/flash';
+import { useCemeteryFilter } from './cemetery-filter';
 import './graves.css';
 
 export default function GravesAdminPage() {
   const flash = useFlash();
-  const { list: cemeteries } = useCemeteries();
-  const [cemiterioId, setCemiterioId] = useState('');
   const [situacao, setSituacao] = useState('');
   const [quadra, setQuadra] = useState('');
   const [page, setPage] = useState(1);
-  const chosen = cemiterioId || cemeteries?.[0]?.id || '';
+  const { chosen, select: cemeterySelect } = useCemeteryFilter(() => setPage(1));
   const { state, reload } = useLoad(
     chosen ? () => fetchGraves({ cemiterioId: chosen, situacao, quadra, page }) : null,
     [chosen, situacao, quadra, page],
@@ -52,22 +50,7 @@ export default function GravesAdminPage() {
     <section className="page graves-admin" aria-labelledby="sepulturas-titulo">
       <h1 id="sepulturas-titulo">Sepulturas</h1>
       <div className="graves-filters">
-        <label>
-          Cemitério
-          <select
-            value={chosen}
-            onChange={(e) => {
-              setCemiterioId(e.target.value);
-              setPage(1);
-            }}
-          >
-            {(cemeteries ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.nome}
-              </option>
-            ))}
-          </select>
-        </label>
+        {cemeterySelect}
         <label>
           Situação
           <select
