@@ -49,7 +49,20 @@ export type Action =
   /** Read a record's history: admin, and the concessionários assigned to it. */
   | 'burial:history'
   /** Download one's personal data or delete one's account: the person, or an admin for them. */
-  | 'account:personal-data';
+  | 'account:personal-data'
+  /** Create, assign, reschedule and cancel work orders; the office's calendar (admin). */
+  | 'order:manage'
+  /**
+   * See and work one order: tick milestones, comment, add photos, conclude. Admins, and the
+   * concessionários it is assigned to (resource.assigned: the order's responsáveis).
+   */
+  | 'order:work'
+  /** Ask the office for a photo, a cleaning or a correction of a grave (any logged-in person). */
+  | 'request:create'
+  /** Accept or refuse family requests (admin). */
+  | 'request:manage'
+  /** See one request: the office and the person who made it (resource.ownerId). */
+  | 'request:view';
 
 export interface Resource {
   /** burial:edit — the ids of the concessionários assigned to the record. */
@@ -71,6 +84,7 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'burial:edit':
     case 'grave:note':
     case 'burial:history':
+    case 'order:work':
       return role === 'admin' || role === 'concessionario';
     case 'concession:view':
       return true;
@@ -87,10 +101,14 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'deadline:view':
     case 'backup:manage':
     case 'audit:read':
+    case 'order:manage':
+    case 'request:manage':
       return role === 'admin';
     case 'tribute:post':
     case 'tribute:delete':
     case 'account:personal-data':
+    case 'request:create':
+    case 'request:view':
       return true;
   }
 }
@@ -106,8 +124,10 @@ export function can(actor: Actor | null, action: Action, resource: Resource = {}
     case 'concession:view':
       return Boolean(resource.titularUserId) && resource.titularUserId === actor.id;
     case 'burial:history':
+    case 'order:work':
       return (resource.assigned ?? []).includes(actor.id);
     case 'account:personal-data':
+    case 'request:view':
       return resource.ownerId === actor.id;
     case 'tribute:delete':
       return Boolean(resource.authorId) && resource.authorId === actor.id;
