@@ -104,8 +104,11 @@ export function waitingEnds(
   steps: readonly { tipo: StepKind; data: string }[],
   prazoDias: number,
 ): string | null {
-  const notices = steps.filter((s) => s.tipo !== 'vistoria').map((s) => s.data);
-  if (notices.length === 0) return null;
-  const last = notices.reduce((a, b) => (a > b ? a : b));
-  return addDays(last, prazoDias);
+  // ISO dates sort as text.
+  const notices = steps
+    .filter((s) => s.tipo !== 'vistoria')
+    .map((s) => s.data)
+    .sort();
+  const last = notices.at(-1);
+  return last ? addDays(last, prazoDias) : null;
 }
