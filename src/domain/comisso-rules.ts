@@ -3,7 +3,7 @@
  * notice to the titular (an e-mail sent for real, or a letter recorded), three notices in the
  * press (editais), a waiting period counted from the last notice, then the decision. pt-BR
  * messages and the checks the API and the screens both apply. The waiting period defaults to
- * 90 days (docs/decisions/0131-comisso-waiting-period.md) and is set per case.
+ * 90 days (docs/decisions/0131-comisso-cases.md) and is set per case.
  */
 import { dateField, isProblem, type Problem } from './concession-rules';
 

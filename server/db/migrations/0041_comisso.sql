@@ -1,7 +1,7 @@
 -- Abandonment (comisso) cases: opened on a grave, they record each inspection (with dated
 -- photos), each notice to the titular (an e-mail sent, or a letter), each edital in the press,
 -- and the decision after the waiting period counted from the last notice (prazo_dias per case,
--- 90 by default: docs/decisions/0131-comisso-waiting-period.md).
+-- 90 by default: docs/decisions/0131-comisso-cases.md).
 --
 -- Every step says who made it and when, twice: the device's time (X-Feito-Em, null when not
 -- sent or not plausible) and the server's. One open case per grave (partial unique index);
