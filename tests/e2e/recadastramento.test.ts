@@ -174,4 +174,33 @@ describe('recadastramento from the grave page', () => {
     await page.getByRole('heading', { name: 'Concessão' }).waitFor();
     await page.locator('.grave-panel', { hasText: PERSON.name }).first().waitFor();
   });
+
+  it('the admin opens a comisso case on the grave page, records a letter, and closes it', async () => {
+    await logOut(page);
+    await logIn(page, ADMIN);
+    await page.goto(`/sepulturas/${graveId}`);
+    await page.getByRole('heading', { name: 'Comisso' }).waitFor();
+    await page.getByRole('button', { name: 'Abrir processo' }).click();
+    await page.locator('.grave-status', { hasText: 'Em comisso' }).waitFor();
+    const stepForm = page.locator('form', { hasText: 'Registrar etapa' });
+    await stepForm.getByLabel('Etapa').selectOption('notificacao');
+    await stepForm.getByLabel('Meio').selectOption('carta');
+    await stepForm.getByLabel('Data (DD/MM/AAAA)').fill('31/02/2026');
+    await stepForm.getByRole('button', { name: 'Registrar' }).click();
+    await stepForm.getByText('Data inválida: use DD/MM/AAAA.').waitFor();
+    await stepForm.getByLabel('Data (DD/MM/AAAA)').fill(day(0));
+    await stepForm.getByRole('button', { name: 'Registrar' }).click();
+    await page
+      .locator('.comisso-steps li', { hasText: 'Notificação ao titular (Carta)' })
+      .waitFor();
+    await page.getByText('termina em').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'comisso-grave-page');
+    const decision = page.locator('form', { hasText: 'Registrar decisão' });
+    await decision.getByLabel('Data (DD/MM/AAAA)').fill(day(0));
+    await decision.getByRole('button', { name: 'Registrar decisão' }).click();
+    await page.locator('.grave-status', { hasText: 'Concedida' }).waitFor();
+    await page.getByText('Encerrado (titular recadastrado)').waitFor();
+  });
 });

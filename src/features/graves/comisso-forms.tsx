@@ -261,7 +261,7 @@ export function DecisionForm({ caseId, onDone }: { caseId: string; onDone: () =>
       <fieldset disabled={busy}>
         <legend>Decisão</legend>
         <SelectField
-          label="Decisão"
+          label="Resultado"
           name={`decisao-${caseId}`}
           value={decisao}
           options={['encerrado', 'retomada'] as const}
