@@ -231,6 +231,10 @@ describe.each(engines)('recadastramento ($name)', (engine) => {
     expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
     const mine = await get('/api/recadastramento/meus', maria);
     expect((mine.json() as ReregRequest[]).map((x) => x.id)).toContain(r.id);
+    // The person's data export (LGPD) lists it.
+    const dados = await get(`/api/users/${maria.id}/dados`, maria);
+    expect(dados.statusCode, dados.body).toBe(200);
+    expect((dados.json().recadastramentos as ReregRequest[]).map((x) => x.id)).toContain(r.id);
     const onGrave = await get(`/api/sepulturas/${id}/recadastramento`, maria);
     expect(onGrave.json().campanha.aberta).toBe(true);
     expect((onGrave.json().pedidos as ReregRequest[]).map((x) => x.id)).toEqual([r.id]);

@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of the re-registration (the one door between modules, checked by
+ * .dependency-cruiser.cjs): a person's own requests, for their personal-data export.
+ */
+export { ownRequests } from './recad-read';
