@@ -363,6 +363,25 @@ describe.each(engines)('recadastramento ($name)', (engine) => {
     expect(asUser.statusCode).toBe(403);
   });
 
+  it('deleting the account removes its requests and their document photos', async () => {
+    const id = await grave('Recad Conta');
+    await openCampaign(await cemeteryOf(id));
+    const leaving = await actor(h, 'usuario', 'Pessoa Que Sai');
+    const r = (await ask(id, leaving)).json() as ReregRequest;
+    const before = storedFiles(h, 'recadastramento');
+    const gone = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${leaving.id}/conta`,
+      headers: auth(leaving),
+      payload: { confirmar: true },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const after = storedFiles(h, 'recadastramento');
+    expect(after.length).toBe(before.length - 2);
+    const list = await get(`/api/recadastramento/pedidos?campanhaId=${r.campanhaId}`, admin);
+    expect(list.json().itens).toEqual([]);
+  });
+
   it('limits requests per person', async () => {
     const cemGrave = await grave('Recad Limite');
     await openCampaign(await cemeteryOf(cemGrave));
