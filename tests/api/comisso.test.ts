@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMISSO_MSG } from '../../src/domain/comisso-rules';
 import type { ComissoCase } from '../../src/domain/comisso-types';
+import { GRAVE_MSG } from '../../src/domain/grave-rules';
 import { UPLOAD_MSG } from '../../src/domain/upload-rules';
 import {
   type Actor,
@@ -119,6 +120,23 @@ describe.each(engines)('comisso ($name)', (engine) => {
     expect(k.abertoPor).toBe(admin.name);
     expect(await situacao(graveId)).toBe('em comisso');
     expect((await open(graveId)).statusCode).toBe(409);
+    // The state is the case's: not changed by hand while it is open, nor set without one.
+    const byHand = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/sepulturas/${graveId}`,
+      headers: auth(admin),
+      payload: { situacao: 'livre' },
+    });
+    expect(byHand.statusCode).toBe(422);
+    expect(byHand.json()).toEqual({ message: GRAVE_MSG.statusByCase, field: 'situacao' });
+    const other = await concededGrave();
+    const setByHand = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/sepulturas/${other.graveId}`,
+      headers: auth(admin),
+      payload: { situacao: 'em comisso' },
+    });
+    expect(setByHand.statusCode).toBe(422);
     // Close the concession, then try to grant the grave again: refused while the case is open.
     const closed = await h.app.inject({
       method: 'POST',
