@@ -177,6 +177,21 @@ describe.each(engines)('comisso ($name)', (engine) => {
     expect(after.statusCode, after.body).toBe(201);
   });
 
+  it('two offices opening a case on the same grave at once: exactly one wins', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { graveId } = await concededGrave();
+      const answers = await Promise.all([0, 1, 2].map(() => open(graveId)));
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes, answers.map((a) => a.body).join('\n')).toEqual([201, 409, 409]);
+      const list = await h.app.inject({
+        method: 'GET',
+        url: `/api/sepulturas/${graveId}/comisso`,
+        headers: auth(admin),
+      });
+      expect(list.json()).toHaveLength(1);
+    }
+  });
+
   it('inspections with photos: the assigned concessionário may add them; who and when are kept', async () => {
     const { graveId } = await concededGrave();
     const k = (await open(graveId)).json() as ComissoCase;
