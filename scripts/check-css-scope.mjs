@@ -34,7 +34,7 @@ export const OWNERS = {
   'features/backups': ['backup'],
   'features/burials': ['burial'],
   'features/cemeteries': ['cemetery'],
-  'features/graves': ['grave', 'graves', 'deadline'],
+  'features/graves': ['grave', 'graves', 'deadline', 'recad', 'comisso'],
   'features/map': ['map'],
   'features/offline': ['offline', 'pack'],
   'features/outbox': [],

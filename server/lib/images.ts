@@ -19,6 +19,7 @@ import {
   IMAGE_FILE_REGEX,
   IMAGE_KINDS,
   mediumNameOf,
+  STORED_IMAGE_KINDS,
   thumbNameOf,
   UPLOAD_LIMITS,
   UPLOAD_MSG,
@@ -31,13 +32,13 @@ import { Semaphore } from './semaphore';
 // The names and kinds are shared with the service worker's photo store (src/domain).
 export { IMAGE_FILE_REGEX, IMAGE_KINDS, mediumNameOf, thumbNameOf };
 
-type ImageKind = (typeof IMAGE_KINDS)[number];
+type ImageKind = (typeof STORED_IMAGE_KINDS)[number];
 
 /** All the pipeline needs of the app: where DATA_DIR is (the legacy import has no app). */
 export type ImageContext = { config: Pick<Config, 'uploadDir'> };
 
 function isImageKind(value: unknown): value is ImageKind {
-  return typeof value === 'string' && (IMAGE_KINDS as readonly string[]).includes(value);
+  return typeof value === 'string' && (STORED_IMAGE_KINDS as readonly string[]).includes(value);
 }
 
 function isImageFileName(value: unknown): value is string {

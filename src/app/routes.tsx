@@ -78,6 +78,7 @@ const SheetsPage = layoutPage(() => import('../features/spreadsheets/sheets-page
 const GravesAdminPage = layoutPage(() => import('../features/graves/graves-admin-page'));
 const GravePage = layoutPage(() => import('../features/graves/grave-page'));
 const DeadlinesPage = layoutPage(() => import('../features/graves/deadlines-page'));
+const RecadAdminPage = layoutPage(() => import('../features/graves/recad-admin-page'));
 const BackupsPage = layoutPage(() => import('../features/backups/backups-page'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
@@ -106,6 +107,7 @@ const MANAGE_CEMETERIES = allowedTo('cemetery:manage');
 const SPREADSHEETS = allowedTo('burial:spreadsheet');
 const MANAGE_GRAVES = allowedTo('grave:manage');
 const SEE_DEADLINES = allowedTo('deadline:view');
+const MANAGE_RECAD = allowedTo('recadastramento:manage');
 const BACKUPS = allowedTo('backup:manage');
 const AUDIT = allowedTo('audit:read');
 
@@ -174,6 +176,7 @@ export function AppRoutes() {
             <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
             <Route path="/admin/sepulturas" element={at(GravesAdminPage, MANAGE_GRAVES)} />
             <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
+            <Route path="/admin/recadastramento" element={at(RecadAdminPage, MANAGE_RECAD)} />
             <Route path="/sepulturas/:id" element={at(GravePage)} />
             <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
             <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />

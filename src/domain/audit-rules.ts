@@ -20,6 +20,11 @@ export const AUDIT_RESOURCES = {
   concessao: 'Concessão',
   concessao_renovacao: 'Renovação de concessão',
   concessao_taxa: 'Taxa de concessão',
+  recadastramento_campanha: 'Campanha de recadastramento',
+  recadastramento: 'Pedido de recadastramento',
+  comisso: 'Processo de comisso',
+  comisso_etapa: 'Etapa de comisso',
+  comisso_foto: 'Foto de vistoria',
 } as const satisfies Record<string, string>;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -99,6 +104,22 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   east: 'Limite leste',
   ip: 'Endereço IP',
   motivo: 'Motivo',
+  documento: 'Documento',
+  decidido_por: 'Decidido por',
+  decidido_em: 'Decidido em',
+  concessao_id: 'Concessão',
+  campanha_id: 'Campanha',
+  inicio: 'Início',
+  fim: 'Término',
+  encerrada_em: 'Encerrada em',
+  prazo_dias: 'Prazo (dias)',
+  nota: 'Observação',
+  data: 'Data',
+  meio: 'Meio',
+  feito_por: 'Feito por',
+  feito_em: 'Feito em (aparelho)',
+  decisao_data: 'Data da decisão',
+  decisao_nota: 'Observação da decisão',
 };
 
 export function auditFieldLabel(field: string): string {

@@ -2,15 +2,17 @@
  * The office's deadlines (GET /api/prazos): the kinds of item, their pt-BR names, the windows.
  * A concession "ending" is an active one whose end falls within the window (or has passed while
  * it is still active); a fee is due when open past its due date; a burial in a rotating grave
- * is due for exhumation when its years (the cemetery's rule: fewer for a young child) are up.
+ * is due for exhumation when its years (the cemetery's rule: fewer for a young child) are up;
+ * an open abandonment case is due when its waiting period after the last notice ends.
  */
-export const DEADLINE_KINDS = ['concessao', 'taxa', 'exumacao'] as const;
+export const DEADLINE_KINDS = ['concessao', 'taxa', 'exumacao', 'comisso'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export const DEADLINE_LABEL: Record<DeadlineKind, string> = {
   concessao: 'Concessão a vencer',
   taxa: 'Taxa em atraso',
   exumacao: 'Exumação prevista',
+  comisso: 'Fim do prazo de comisso',
 };
 
 /** The windows the page offers, in days ahead. */

@@ -63,6 +63,8 @@ export const GRAVE_MSG = {
   capacityBelow: (present: number) =>
     `A sepultura tem ${present} ${present === 1 ? 'sepultado' : 'sepultados'}: a capacidade não pode ser menor.`,
   stale: 'Esta sepultura foi alterada por outra pessoa. Recarregue e tente de novo.',
+  statusByCase:
+    'A situação "em comisso" só muda pelo processo de comisso: abra o processo ou registre a decisão.',
 } as const;
 
 /** 409: the place is taken (same cemetery, quadra, rua and number after folding). */

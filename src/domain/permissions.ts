@@ -42,6 +42,22 @@ export type Action =
   | 'concession:view'
   /** The office's deadlines page (admin). */
   | 'deadline:view'
+  /**
+   * Re-registration campaigns: create and close them, read every request with its CPF, phone
+   * and document, accept or refuse (admin).
+   */
+  | 'recadastramento:manage'
+  /** Ask to be registered as a grave's titular during an open campaign (anyone signed in). */
+  | 'recadastramento:request'
+  /** One request and its document photo: the office and the person who sent it (ownerId). */
+  | 'recadastramento:view'
+  /** Open an abandonment (comisso) case, record notices, editais and the decision (admin). */
+  | 'comisso:manage'
+  /**
+   * Read a grave's abandonment cases and add inspections (notes, photos): admins, and a
+   * concessionário assigned to a record lying in the grave (resource.assigned), as grave:note.
+   */
+  | 'comisso:inspect'
   /** Make, list and download backups of the database and the images (admin). */
   | 'backup:manage'
   /** Read the whole audit trail and export it (admin). */
@@ -71,7 +87,7 @@ export interface Resource {
   authorId?: string | null;
   /** concession:view — the account linked to the titular, if any. */
   titularUserId?: string | null;
-  /** account:personal-data — whose account it is. */
+  /** account:personal-data — whose account it is; recadastramento:view — who asked. */
   ownerId?: string;
 }
 
@@ -83,10 +99,13 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'burial:list-mine':
     case 'burial:edit':
     case 'grave:note':
+    case 'comisso:inspect':
     case 'burial:history':
     case 'order:work':
       return role === 'admin' || role === 'concessionario';
     case 'concession:view':
+    case 'recadastramento:request':
+    case 'recadastramento:view':
       return true;
     case 'burial:create':
     case 'burial:delete':
@@ -99,6 +118,8 @@ export function canEver(actor: Actor | null, action: Action): boolean {
     case 'grave:manage':
     case 'concession:manage':
     case 'deadline:view':
+    case 'recadastramento:manage':
+    case 'comisso:manage':
     case 'backup:manage':
     case 'audit:read':
     case 'order:manage':
@@ -120,6 +141,7 @@ export function can(actor: Actor | null, action: Action, resource: Resource = {}
   switch (action) {
     case 'burial:edit':
     case 'grave:note':
+    case 'comisso:inspect':
       return (resource.assigned ?? []).includes(actor.id);
     case 'concession:view':
       return Boolean(resource.titularUserId) && resource.titularUserId === actor.id;
@@ -128,6 +150,7 @@ export function can(actor: Actor | null, action: Action, resource: Resource = {}
       return (resource.assigned ?? []).includes(actor.id);
     case 'account:personal-data':
     case 'request:view':
+    case 'recadastramento:view':
       return resource.ownerId === actor.id;
     case 'tribute:delete':
       return Boolean(resource.authorId) && resource.authorId === actor.id;

@@ -43,6 +43,14 @@ export const UPLOAD_MSG = {
 // "plano": the cemetery plan of the map, kept larger than a photo (PLAN_MAX_SIDE).
 export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano'] as const;
 
+/**
+ * Images kept by the same pipeline but never served by the public /api/images route: the
+ * document photo of a re-registration request (personal data) and the inspection photos of an
+ * abandonment case. Their own routes check who asks first.
+ */
+export const PRIVATE_IMAGE_KINDS = ['recadastramento', 'comisso'] as const;
+export const STORED_IMAGE_KINDS = [...IMAGE_KINDS, ...PRIVATE_IMAGE_KINDS] as const;
+
 /** The only names the server writes (32 hex, "-t" thumbnail, "-m" 800 px copy, .webp). */
 export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-[tm])?\.webp$/;
 

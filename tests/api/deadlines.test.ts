@@ -133,6 +133,7 @@ describe.each(engines)('prazos ($name)', (engine) => {
       concessoesVencidas: 1,
       taxasVencidas: 1,
       exumacoes: 2,
+      comissos: 0,
     });
     expect(all.total).toBe(6);
     expect(

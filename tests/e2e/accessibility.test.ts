@@ -187,6 +187,12 @@ describe('accessible navigation and the visitor search', () => {
         await check(admin, '/usuarios/add', 'Novo Usuário');
         await check(admin, '/pendentes', 'Envios');
         await check(admin, '/admin/cemiterios', 'Cemitérios');
+        await check(admin, '/admin/recadastramento', 'Recadastramento');
+        // The office's grave page: concession, re-registration and comisso sections.
+        const graves = (await (await fetch(`${server.url}/api/sepulturas?limit=1`)).json()) as {
+          sepulturas: { id: string }[];
+        };
+        await check(admin, `/sepulturas/${graves.sepulturas[0]?.id}`, /^Quadra /);
       } finally {
         await admin.close();
       }

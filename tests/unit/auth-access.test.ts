@@ -90,6 +90,7 @@ describe('navbar', () => {
       'Planilhas /admin/planilhas',
       'Sepulturas /admin/sepulturas',
       'Prazos /admin/prazos',
+      'Recadastramento /admin/recadastramento',
       'Auditoria /admin/auditoria',
       'Cópias /admin/copias',
     ]);

@@ -12,6 +12,7 @@ import { can } from '../../../src/domain/permissions';
 import type { AppContext } from '../../context';
 import { comentarios, sepultadoConcessionarios, type UserRow, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
+import { ownRequests } from '../recadastramento/public';
 import { removeAccount } from '../users/public';
 import { type AuditRow, toEntry } from './audit-read';
 
@@ -37,12 +38,13 @@ export async function exportPersonalData(
   id: string,
 ): Promise<PersonalData> {
   const user = await ownedAccount(ctx, requester, id);
-  const [tributes, assigned, entries] = await Promise.all([
+  const [tributes, assigned, recadastramentos, entries] = await Promise.all([
     ctx.database.db.select().from(comentarios).where(eq(comentarios.userId, id)),
     ctx.database.db
       .select({ id: sepultadoConcessionarios.sepultadoId })
       .from(sepultadoConcessionarios)
       .where(eq(sepultadoConcessionarios.userId, id)),
+    ownRequests(ctx, id),
     ctx.database.sql.query<AuditRow>(
       `SELECT a.id::text AS id, a.received_at, a.made_at, a.actor_id, a.actor_role,
          coalesce(a.actor_name, u.name) AS actor_name, a.resource, a.resource_id, a.subject_id, a.cemiterio_id, a.action,
@@ -83,6 +85,7 @@ export async function exportPersonalData(
       deletedAt: iso(t.deletedAt),
     })),
     assignments: assigned.map((a) => a.id),
+    recadastramentos,
     // The person's own data: shown in full to them (and to the admin serving them).
     auditEntries: entries.map((row) => toEntry(row, true)),
   };

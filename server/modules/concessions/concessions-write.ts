@@ -5,6 +5,7 @@
  * unique index of migration 0031 still refuses a second active concession whatever got past.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { COMISSO_MSG } from '../../../src/domain/comisso-rules';
 import {
   addYears,
   CONC_MSG,
@@ -107,12 +108,14 @@ export async function grantConcession(
   const titular = check(titularValues(input, true));
   const id = newId();
   await run(ctx, async (tx) => {
-    const [grave] = await txRows<{ anos: number }>(
+    const [grave] = await txRows<{ anos: number; situacao: string }>(
       tx,
-      sql`SELECT c.exumacao_anos AS anos FROM sepulturas g
+      sql`SELECT c.exumacao_anos AS anos, g.situacao FROM sepulturas g
         JOIN cemiterios c ON c.id = g.cemiterio_id WHERE g.id = ${graveId} FOR UPDATE OF g`,
     );
     if (!grave) throw notFound(GRAVE_MSG.notFound);
+    // An open abandonment case holds the grave (opening one locks and marks this same row).
+    if (grave.situacao === 'em comisso') throw conflict(COMISSO_MSG.grantBlocked);
     const term = check(termValues(input, Number(grave.anos)));
     const others = await txRows<{ situacao: string; inicio: string; fim: string | null }>(
       tx,

@@ -1,5 +1,5 @@
 /**
- * The office's deadlines of one cemetery (GET /api/prazos): three kinds of item in one list,
+ * The office's deadlines of one cemetery (GET /api/prazos): four kinds of item in one list,
  * soonest first, and their counts. "Today" is the database's current_date, so every instance
  * and the counts agree. Exhumations: burials (not deleted, with a death date) lying in a grave
  * under an active rotating concession; their years are the cemetery's rule (migration 0031),
@@ -25,20 +25,22 @@ const D = (c: string) => `to_char(${c}, 'YYYY-MM-DD')`;
 const PARTS: Record<DeadlineKind, string> = {
   concessao: `SELECT 'concessao' AS tipo, c.fim AS due, g.id AS sepultura_id, g.quadra, g.rua,
       g.numero, c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano,
-      NULL::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome
+      NULL::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome,
+      NULL::text AS comisso_id
     FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
     WHERE g.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.fim IS NOT NULL
       AND c.fim <= current_date + $2::int`,
   taxa: `SELECT 'taxa' AS tipo, t.vencimento AS due, g.id AS sepultura_id, g.quadra, g.rua,
       g.numero, c.id AS concessao_id, c.titular_nome, c.regime, t.ano::int AS ano,
-      t.valor::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome
+      t.valor::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome,
+      NULL::text AS comisso_id
     FROM concessao_taxas t JOIN concessoes c ON c.id = t.concessao_id
     JOIN sepulturas g ON g.id = c.sepultura_id
     WHERE g.cemiterio_id = $1 AND t.pago_em IS NULL AND t.vencimento < current_date
       AND $2::int IS NOT NULL`,
   exumacao: `SELECT 'exumacao' AS tipo, e.due, g.id AS sepultura_id, g.quadra, g.rua, g.numero,
       c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano, NULL::float8 AS valor,
-      s.id AS sepultado_id, s.nome AS sepultado_nome
+      s.id AS sepultado_id, s.nome AS sepultado_nome, NULL::text AS comisso_id
     FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
     JOIN cemiterios k ON k.id = g.cemiterio_id
     JOIN sepultados s ON s.sepultura_id = g.id AND s.deleted_at IS NULL AND s.dt_fal IS NOT NULL
@@ -47,6 +49,18 @@ const PARTS: Record<DeadlineKind, string> = {
         THEN k.exumacao_anos_crianca ELSE k.exumacao_anos END))::date AS due) e
     WHERE g.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.regime = 'rotativa'
       AND e.due <= current_date + $2::int`,
+  // The waiting period runs from the last notice (to the titular or in the press): a case
+  // without one has no end yet (src/domain/comisso-rules.ts waitingEnds).
+  comisso: `SELECT 'comisso' AS tipo, (n.ultimo + k.prazo_dias) AS due, g.id AS sepultura_id,
+      g.quadra, g.rua, g.numero, c.id AS concessao_id, c.titular_nome, c.regime,
+      NULL::int AS ano, NULL::float8 AS valor, NULL::text AS sepultado_id,
+      NULL::text AS sepultado_nome, k.id AS comisso_id
+    FROM comisso_casos k JOIN sepulturas g ON g.id = k.sepultura_id
+    CROSS JOIN LATERAL (SELECT max(e.data) AS ultimo FROM comisso_etapas e
+      WHERE e.caso_id = k.id AND e.tipo <> 'vistoria') n
+    LEFT JOIN concessoes c ON c.sepultura_id = g.id AND c.situacao = 'ativa'
+    WHERE g.cemiterio_id = $1 AND k.situacao = 'aberto' AND n.ultimo IS NOT NULL
+      AND n.ultimo + k.prazo_dias <= current_date + $2::int`,
 };
 
 export async function cemeteryExists(ctx: AppContext, id: string): Promise<boolean> {
@@ -70,6 +84,7 @@ export async function deadlines(
     vencidas: number;
     taxas: number;
     exumacoes: number;
+    comissos: number;
     hoje: string;
   }>(
     `SELECT
@@ -80,6 +95,7 @@ export async function deadlines(
       (SELECT count(*) FROM (${PARTS.concessao}) x WHERE x.due < current_date)::int AS vencidas,
       (SELECT count(*) FROM (${PARTS.taxa}) x)::int AS taxas,
       (SELECT count(*) FROM (${PARTS.exumacao}) x)::int AS exumacoes,
+      (SELECT count(*) FROM (${PARTS.comisso}) x)::int AS comissos,
       ${D('current_date')} AS hoje`,
     params,
   );
@@ -101,9 +117,10 @@ export async function deadlines(
     valor: number | null;
     sepultado_id: string | null;
     sepultado_nome: string | null;
+    comisso_id: string | null;
   }>(
     `SELECT tipo, ${D('due')} AS data, sepultura_id, quadra, rua, numero, concessao_id,
-       titular_nome, regime, ano, valor, sepultado_id, sepultado_nome
+       titular_nome, regime, ano, valor, sepultado_id, sepultado_nome, comisso_id
      FROM (${union}) u ORDER BY due, tipo, sepultura_id, sepultado_id
      LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
     params,
@@ -123,6 +140,7 @@ export async function deadlines(
     valor: r.valor === null ? null : Number(r.valor),
     sepultadoId: r.sepultado_id,
     sepultadoNome: r.sepultado_nome,
+    comissoId: r.comisso_id,
   }));
   return {
     cemiterioId: q.cemiterioId,
@@ -134,6 +152,7 @@ export async function deadlines(
       concessoesVencidas: Number(counts?.vencidas ?? 0),
       taxasVencidas: Number(counts?.taxas ?? 0),
       exumacoes: Number(counts?.exumacoes ?? 0),
+      comissos: Number(counts?.comissos ?? 0),
     },
     itens,
     page,

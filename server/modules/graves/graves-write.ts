@@ -43,6 +43,7 @@ async function answer(ctx: AppContext, id: string): Promise<Grave> {
 
 export async function createGrave(ctx: AppContext, input: GraveCreate): Promise<Grave> {
   assertPlace(input);
+  if (input.situacao === 'em comisso') throw unprocessable(GRAVE_MSG.statusByCase, 'situacao');
   const id = newId();
   const quadra = tidy(input.quadra);
   const numero = tidy(input.numero);
@@ -128,12 +129,23 @@ export async function editGrave(
   let moved: string[] = [];
   try {
     moved = await ctx.database.db.transaction(async (tx) => {
-      const [g] = await txRows<StoredPlace & { latitude: number | null; longitude: number | null }>(
+      const [g] = await txRows<
+        StoredPlace & { latitude: number | null; longitude: number | null; situacao: string }
+      >(
         tx,
-        sql`SELECT id, cemiterio_id, rua, quadra, numero, version, latitude, longitude
+        sql`SELECT id, cemiterio_id, rua, quadra, numero, version, latitude, longitude, situacao
           FROM sepulturas WHERE id = ${id} FOR UPDATE`,
       );
       if (!g) throw notFound(GRAVE_MSG.notFound);
+      // 'em comisso' belongs to an abandonment case: it is set by opening one and left by its
+      // decision, never by hand.
+      if (
+        edit.situacao !== undefined &&
+        edit.situacao !== g.situacao &&
+        (g.situacao === 'em comisso' || edit.situacao === 'em comisso')
+      ) {
+        throw unprocessable(GRAVE_MSG.statusByCase, 'situacao');
+      }
       if (edit.version !== undefined && edit.version !== Number(g.version)) {
         throw conflict(GRAVE_MSG.stale, 'version');
       }

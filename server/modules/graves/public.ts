@@ -4,4 +4,4 @@
  * hooks a cemetery merge calls so graves follow their records.
  */
 export { afterCemeteryMerge, beforeCemeteryMerge } from './graves-cemetery-merge';
-export { findGrave, txRows } from './graves-read';
+export { findGrave, graveAssignees, txRows } from './graves-read';

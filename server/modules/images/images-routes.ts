@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ImageParamsSchema } from '../../../src/domain/schemas/image';
-import { UPLOAD_MSG } from '../../../src/domain/upload-rules';
+import { IMAGE_KINDS, UPLOAD_MSG } from '../../../src/domain/upload-rules';
 import { readImage } from '../../lib/images';
 
 export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,7 +14,11 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/images/:kind/:file',
     { schema: { params: ImageParamsSchema } },
     async (request, reply) => {
-      const bytes = await readImage(app.ctx, request.params.kind, request.params.file);
+      // Private kinds (a document photo, an inspection) have their own guarded routes.
+      const { kind, file } = request.params;
+      const bytes = (IMAGE_KINDS as readonly string[]).includes(kind)
+        ? await readImage(app.ctx, kind, file)
+        : null;
       if (!bytes) return reply.code(404).send({ message: UPLOAD_MSG.imageNotFound });
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -13,7 +13,7 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-interface Layout {
+export interface MailLayout {
   to: string;
   subject: string;
   greetingName: string;
@@ -22,7 +22,8 @@ interface Layout {
   after: string[];
 }
 
-function render(l: Layout): OutgoingMail {
+/** Any of the app's e-mails in its one layout (other modules' notices use it too). */
+export function renderMail(l: MailLayout): OutgoingMail {
   const greeting = `Olá, ${l.greetingName.trim()}!`;
   const text = [
     greeting,
@@ -61,7 +62,7 @@ export function verificationMail(
   link: string,
   hours: number,
 ): OutgoingMail {
-  return render({
+  return renderMail({
     to,
     subject: 'Confirme seu e-mail — Memorial',
     greetingName: name,
@@ -78,7 +79,7 @@ export function verificationMail(
 }
 
 export function resetMail(to: string, name: string, link: string, minutes: number): OutgoingMail {
-  return render({
+  return renderMail({
     to,
     subject: 'Recuperação de senha — Memorial',
     greetingName: name,
@@ -96,7 +97,7 @@ export function resetMail(to: string, name: string, link: string, minutes: numbe
 
 /** Sent to the old address when a change is asked: the owner learns of a hijack attempt. */
 export function emailChangeNotice(to: string, name: string, newEmail: string): OutgoingMail {
-  return render({
+  return renderMail({
     to,
     subject: 'Pedido de alteração de e-mail — Memorial',
     greetingName: name,
@@ -122,7 +123,7 @@ export function registrationAttemptMail(
   minutes: number,
 ): OutgoingMail {
   const used = what === 'email' ? `o seu e-mail (${to})` : 'o seu CPF';
-  return render({
+  return renderMail({
     to,
     subject: 'Tentativa de cadastro com seus dados — Memorial',
     greetingName: name,

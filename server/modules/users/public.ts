@@ -1,6 +1,8 @@
 /**
  * What other modules may use of the user accounts (the one door between modules, checked by
- * .dependency-cruiser.cjs): creating an account (the admin bootstrap and the demo seed).
+ * .dependency-cruiser.cjs): creating an account (the admin bootstrap and the demo seed), and the e-mail layout.
  */
+
+export { type MailLayout, renderMail } from './mail-templates';
 export { insertUser } from './users';
 export { removeAccount } from './users-admin';

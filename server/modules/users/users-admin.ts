@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { type UserRow, users } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
+import { removeRequestDocuments, requestDocumentsOf } from '../recadastramento/public';
 import { removeAvatar, storeAvatar } from './avatars';
 import { insertUser, toCurrentUser } from './users';
 import { assertAnotherAdmin, assertRoleChangeAllowed, lockAdmins } from './users-update';
@@ -139,9 +140,13 @@ export async function removeAccount(ctx: AppContext, id: string): Promise<void> 
     const [target] = await tx.select().from(users).where(eq(users.id, id));
     if (!target) throw notFound(ACCOUNT_MSG.userNotFound);
     if (target.role === 'admin') await assertAnotherAdmin(tx, target.id);
+    // Their re-registration requests go with the account (ON DELETE CASCADE); their document
+    // photos are removed once it is gone.
+    const documents = await requestDocumentsOf(tx, id);
     await tx.delete(users).where(eq(users.id, id));
-    return target;
+    return { ...target, documents };
   });
   await ctx.invalidation.publish('user', id);
   if (removed.image) await removeAvatar(ctx, removed.image);
+  await removeRequestDocuments(ctx, removed.documents);
 }

@@ -12,6 +12,7 @@
 import { Type } from 'typebox';
 import { ID_PATTERN } from '../ids';
 import { Nullable, NullableScalar } from './common';
+import { RequestSchema } from './recadastramento';
 
 export const AUDIT_PAGE_MAX = 100;
 export const AUDIT_CSV_MAX = 50_000;
@@ -116,5 +117,7 @@ export const PersonalDataSchema = Type.Object({
   ),
   /** Records this person is assigned to as concessionário. */
   assignments: Type.Array(Type.String()),
+  /** Their requests to be registered as a grave's titular (recadastramento), newest first. */
+  recadastramentos: Type.Array(RequestSchema),
   auditEntries: Type.Array(AuditEntrySchema),
 });

@@ -37,6 +37,8 @@ export const DeadlineItemSchema = Type.Object({
   /** exumacao: whose remains. */
   sepultadoId: NullableScalar<string>('string'),
   sepultadoNome: NullableScalar<string>('string'),
+  /** comisso: the case. */
+  comissoId: NullableScalar<string>('string'),
 });
 
 export const DeadlineCountsSchema = Type.Object({
@@ -48,6 +50,8 @@ export const DeadlineCountsSchema = Type.Object({
   taxasVencidas: Type.Integer(),
   /** Exhumations due within the asked window (overdue included). */
   exumacoes: Type.Integer(),
+  /** Open abandonment cases whose waiting period ends within the window (ended included). */
+  comissos: Type.Integer(),
 });
 
 export const DeadlineAnswerSchema = Type.Object({

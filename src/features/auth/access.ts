@@ -59,6 +59,7 @@ export function toolLinks(status: SessionStatus, role: Role): NavLink[] {
     ['burial:spreadsheet', { label: 'Planilhas', to: '/admin/planilhas' }],
     ['grave:manage', { label: 'Sepulturas', to: '/admin/sepulturas' }],
     ['deadline:view', { label: 'Prazos', to: '/admin/prazos' }],
+    ['recadastramento:manage', { label: 'Recadastramento', to: '/admin/recadastramento' }],
     ['audit:read', { label: 'Auditoria', to: '/admin/auditoria' }],
     ['backup:manage', { label: 'Cópias', to: '/admin/copias' }],
   ];

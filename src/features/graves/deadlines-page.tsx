@@ -1,6 +1,7 @@
 /**
  * /admin/prazos (admins): what is due in one cemetery — concessions ending within 30/90 days or
- * overdue, fees open past due, exhumations due in rotating graves — counts first, then the
+ * overdue, fees open past due, exhumations due in rotating graves, abandonment cases whose
+ * waiting period ends — counts first, then the
  * list, soonest first, each opening its grave.
  */
 import { useState } from 'react';
@@ -93,13 +94,18 @@ export default function DeadlinesPage() {
             <li>
               <strong>{a.contagens.exumacoes}</strong>Exumações previstas
             </li>
+            <li>
+              <strong>{a.contagens.comissos}</strong>Prazos de comisso
+            </li>
           </ul>
           {a.itens.length === 0 ? (
             <p className="muted">{DEADLINE_MSG.empty}</p>
           ) : (
             <ul className="graves-list">
               {a.itens.map((i) => (
-                <li key={`${i.tipo}-${i.sepulturaId}-${i.concessaoId}-${i.sepultadoId}-${i.ano}`}>
+                <li
+                  key={`${i.tipo}-${i.sepulturaId}-${i.concessaoId}-${i.sepultadoId}-${i.ano}-${i.comissoId}`}
+                >
                   <strong>{formatBrDate(i.data)}</strong>
                   <span>{DEADLINE_LABEL[i.tipo]}</span>
                   <Link to={`/sepulturas/${i.sepulturaId}`}>{graveLabel(i)}</Link>

@@ -2,7 +2,8 @@
  * /sepulturas/:id: a grave's page. For everyone: the place, who rests there (public fields)
  * and the way there (a map link to the grave, or to the cemetery's entrance). For the office
  * (admins, and the titular's own account): the concession and its history; an admin grants one
- * when there is none.
+ * when there is none. Below: the re-registration of the titular while a campaign is open, and
+ * for the office and assigned field staff, the grave's abandonment (comisso) cases.
  */
 import { Link, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
@@ -12,9 +13,11 @@ import { formatBrDate } from '../../domain/burial-dates';
 import { REGIME_LABEL } from '../../domain/concession-rules';
 import { GRAVE_STATUS_LABEL, graveLabel } from '../../domain/grave-rules';
 import { maskPhone } from '../../domain/masks';
-import { can } from '../../domain/permissions';
+import { can, canEver } from '../../domain/permissions';
 import { useLoad } from '../../lib/use-load';
+import { ComissoSection } from './comisso-section';
 import { ConcessionForm } from './concession-form';
+import { RecadSection } from './recad-section';
 import './graves.css';
 
 const mapLink = (lat: number, lon: number) =>
@@ -112,8 +115,12 @@ export default function GravePage() {
           </ul>
         </div>
       )}
-      {!concessao && can(actor, 'concession:manage') && (
+      {!concessao && g.situacao !== 'em comisso' && can(actor, 'concession:manage') && (
         <ConcessionForm graveId={g.id} onDone={reload} />
+      )}
+      <RecadSection graveId={g.id} />
+      {canEver(actor, 'comisso:inspect') && (
+        <ComissoSection graveId={g.id} actor={actor} onGraveChange={reload} />
       )}
     </section>
   );

@@ -23,6 +23,7 @@ import { EmailStatus } from './email-status';
 import { LoadError } from './load-error';
 import { PersonalDataSection } from './personal-data-section';
 import { PhotoField, useImagePreview } from './photo-field';
+import { ReregSection } from './rereg-section';
 import { avatarUrl } from './user-avatar';
 import { hasErrors, type ProfileValues, validateProfile } from './user-form-rules';
 import './users.css';
@@ -203,6 +204,7 @@ export default function ProfilePage() {
               setVersion((v) => v + 1);
             }}
           />
+          <ReregSection userId={state.user._id} />
           <PersonalDataSection
             userId={state.user._id}
             self

@@ -1,0 +1,169 @@
+/**
+ * The grave page's "Comisso" section, for the office and the concessionários assigned to a
+ * record in the grave (the server answers 403 to anyone else, and the section stays hidden):
+ * each case with its steps (who and when: the device's time and the server's), photos, the
+ * waiting period, re-registrations made meanwhile; the forms to open a case, add steps and
+ * decide.
+ */
+import { useEffect, useState } from 'react';
+import { fetchCases } from '../../data/graves/comisso-calls';
+import { guardedImageUrl } from '../../data/graves/recad-calls';
+import { formatBrDate } from '../../domain/burial-dates';
+import {
+  CASE_STATE_LABEL,
+  COMISSO_LIMITS,
+  NOTICE_MEANS_LABEL,
+  STEP_LABEL,
+} from '../../domain/comisso-rules';
+import type { ComissoCase, ComissoStep } from '../../domain/comisso-types';
+import type { Actor } from '../../domain/permissions';
+import { can } from '../../domain/permissions';
+import { REQUEST_STATE_LABEL } from '../../domain/recadastramento-rules';
+import { useLoad } from '../../lib/use-load';
+import { DecisionForm, OpenCaseForm, StepFormView } from './comisso-forms';
+import './cases.css';
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' }) : null;
+
+/** A guarded photo: its bytes come through the signed-in client. */
+function CasePhoto({ url, alt }: { url: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    let live = true;
+    guardedImageUrl(url)
+      .then((u) => {
+        made = u;
+        if (live) setSrc(u);
+        else URL.revokeObjectURL(u);
+      })
+      .catch(() => setSrc(null));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url]);
+  return src ? (
+    <img className="comisso-photo" src={src} alt={alt} width={120} height={90} />
+  ) : (
+    <span className="comisso-photo muted">Foto</span>
+  );
+}
+
+function StepItem({ s }: { s: ComissoStep }) {
+  return (
+    <li>
+      <strong>{formatBrDate(s.data)}</strong> · {STEP_LABEL[s.tipo]}
+      {s.meio && ` (${NOTICE_MEANS_LABEL[s.meio]}${s.email ? `: ${s.email}` : ''})`}
+      {s.nota && <div>{s.nota}</div>}
+      <div className="muted comisso-who">
+        {s.feitoPor ?? 'Sistema'} · registrado em {when(s.registradoEm)}
+        {s.feitoEm && ` · no aparelho em ${when(s.feitoEm)}`}
+      </div>
+      {s.fotos.length > 0 && (
+        <div className="comisso-photos">
+          {s.fotos.map((f, i) => (
+            <CasePhoto
+              key={f.url}
+              url={f.thumbUrl}
+              alt={`Foto ${i + 1} da vistoria de ${formatBrDate(s.data)}`}
+            />
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function CaseView({
+  k,
+  actor,
+  office,
+  onChange,
+}: {
+  k: ComissoCase;
+  actor: Actor | null;
+  office: boolean;
+  onChange: () => void;
+}) {
+  const open = k.situacao === 'aberto';
+  return (
+    <article className="comisso-case">
+      <h3>
+        Processo aberto em {formatBrDate(k.abertoEm.slice(0, 10))} ·{' '}
+        <span className={open ? 'comisso-open' : undefined}>{CASE_STATE_LABEL[k.situacao]}</span>
+      </h3>
+      <p className="muted">
+        Prazo de {k.prazoDias} dias após o último aviso ·{' '}
+        {k.prazoFim ? `termina em ${formatBrDate(k.prazoFim)}` : 'nenhum aviso ainda'} · editais{' '}
+        {k.editais}/{COMISSO_LIMITS.editais}
+      </p>
+      {k.nota && <p>{k.nota}</p>}
+      {k.recadastramentos.length > 0 && (
+        <div className="comisso-rereg">
+          <strong>Recadastramento durante o processo:</strong>
+          <ul>
+            {k.recadastramentos.map((r) => (
+              <li key={r.id}>
+                {r.titularNome} · {formatBrDate(r.criadoEm.slice(0, 10))} ·{' '}
+                {REQUEST_STATE_LABEL[r.situacao]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {k.etapas.length === 0 ? (
+        <p className="muted">Nenhuma etapa registrada.</p>
+      ) : (
+        <ol className="comisso-steps">
+          {k.etapas.map((s) => (
+            <StepItem key={s.id} s={s} />
+          ))}
+        </ol>
+      )}
+      {!open && k.decisaoData && (
+        <p>
+          Decisão em {formatBrDate(k.decisaoData)} por {k.decididoPor ?? 'Sistema'}
+          {k.decisaoNota && `: ${k.decisaoNota}`}
+        </p>
+      )}
+      {open && (office || can(actor, 'comisso:inspect')) && (
+        <StepFormView caseId={k.id} office={office} onDone={onChange} />
+      )}
+      {open && office && <DecisionForm caseId={k.id} onDone={onChange} />}
+    </article>
+  );
+}
+
+export function ComissoSection({
+  graveId,
+  actor,
+  onGraveChange,
+}: {
+  graveId: string;
+  actor: Actor | null;
+  /** The grave's state follows its case ('em comisso'): the page reloads it. */
+  onGraveChange: () => void;
+}) {
+  const office = can(actor, 'comisso:manage');
+  const { state, reload: reloadCases } = useLoad(() => fetchCases(graveId), [graveId, actor?.id]);
+  const reload = () => {
+    reloadCases();
+    onGraveChange();
+  };
+  // Not for this person (403) or not reachable: the section stays out of the way.
+  if (state.phase === 'failed' || state.phase === 'idle') return null;
+  const cases = state.phase === 'done' ? state.value : (state.last ?? []);
+  const hasOpen = cases.some((k) => k.situacao === 'aberto');
+  return (
+    <section className="grave-panel comisso-section" aria-labelledby="comisso-titulo">
+      <h2 id="comisso-titulo">Comisso</h2>
+      {cases.length === 0 && <p className="muted">Nenhum processo de comisso.</p>}
+      {cases.map((k) => (
+        <CaseView key={k.id} k={k} actor={actor} office={office} onChange={reload} />
+      ))}
+      {office && !hasOpen && <OpenCaseForm graveId={graveId} onDone={reload} />}
+    </section>
+  );
+}
