@@ -17,7 +17,33 @@ export const DEADLINE_LABEL: Record<DeadlineKind, string> = {
 
 /** The windows the page offers, in days ahead. */
 export const DEADLINE_WINDOWS = [30, 90] as const;
-export const DEADLINE_LIMITS = { pageSize: 50, maxPageSize: 200 } as const;
+export const DEADLINE_LIMITS = {
+  pageSize: 50,
+  maxPageSize: 200,
+  /** Lines one export may hold (a whole city's year of deadlines is far fewer). */
+  exportRows: 50_000,
+} as const;
+
+export const DEADLINE_FORMATS = ['csv', 'xlsx'] as const;
+export type DeadlineFormat = (typeof DEADLINE_FORMATS)[number];
+
+/** The page's chart: the weeks ahead it counts (a month and a few days), after the overdue. */
+export const DEADLINE_CHART = { weeks: 5 } as const;
+
+/** The export's columns, the same the page's list shows, in its order. */
+export const DEADLINE_COLUMNS = [
+  'Tipo',
+  'Vence em',
+  'Quadra',
+  'Rua',
+  'Número',
+  'Titular',
+  'Regime',
+  'Ano da taxa',
+  'Valor da taxa',
+  'Sepultado',
+  'Sepultura',
+] as const;
 
 export const DEADLINE_MSG = {
   forbidden: 'Somente administradores podem ver os prazos.',
@@ -25,4 +51,6 @@ export const DEADLINE_MSG = {
   title: 'Prazos',
   empty: 'Nada vence neste período.',
   loadError: 'Não foi possível carregar os prazos.',
+  exportError: 'Não foi possível exportar os prazos.',
+  exportTooLarge: `A exportação pode ter no máximo ${DEADLINE_LIMITS.exportRows.toLocaleString('pt-BR')} linhas: escolha um tipo ou um período menor.`,
 } as const;

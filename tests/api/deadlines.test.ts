@@ -2,10 +2,12 @@
  * The office's deadlines (GET /api/prazos): concessions ending within 30/90 days or overdue,
  * open fees past due, burials in rotating graves due for exhumation under the cemetery's rule
  * (a child's years when under its age; the rule changed per cemetery), counts and filters,
- * admins only.
+ * the month-ahead chart and the CSV/XLSX export, admins only.
  */
+
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEADLINE_MSG } from '../../src/domain/deadline-rules';
+import { DEADLINE_COLUMNS, DEADLINE_MSG } from '../../src/domain/deadline-rules';
 import { type Actor, actor, auth, createRecord } from './burials-helpers';
 import { engines, type Harness, startApp, validCpf } from './helpers';
 
@@ -156,6 +158,52 @@ describe.each(engines)('prazos ($name)', (engine) => {
     const paged = await prazos('&limit=2&page=2');
     expect(paged).toMatchObject({ page: 2, pages: 3 });
     expect(paged.itens).toHaveLength(2);
+
+    // The month ahead by week for the chart (first page only): overdue, then weeks from today.
+    expect(all.mes.filter((w: { semana: number }) => w.semana <= 2)).toEqual([
+      { semana: -1, concessao: 1, taxa: 1, exumacao: 1, comisso: 0 },
+      { semana: 0, concessao: 0, taxa: 0, exumacao: 0, comisso: 0 },
+      { semana: 1, concessao: 0, taxa: 0, exumacao: 1, comisso: 0 },
+      { semana: 2, concessao: 1, taxa: 0, exumacao: 0, comisso: 0 },
+    ]);
+    expect(all.mes).toHaveLength(6);
+    expect(paged.mes).toBeUndefined();
+
+    // The same list as a file: CSV (BOM, ";") and XLSX, every item, the page's columns.
+    const csv = await h.app.inject({
+      method: 'GET',
+      url: `/api/prazos/exportar?cemiterioId=${cemId}`,
+      headers: auth(admin),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="prazos-.*\.csv"/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(DEADLINE_COLUMNS.join(';'));
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toContain('Taxa em atraso');
+    expect(lines[1]).toContain('91,78');
+    expect(lines.some((l) => l.includes('Exumação prevista') && l.includes('Criança'))).toBe(true);
+    const xlsx = await h.app.inject({
+      method: 'GET',
+      url: `/api/prazos/exportar?cemiterioId=${cemId}&formato=xlsx&tipo=exumacao`,
+      headers: auth(admin),
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Prazos');
+    expect(sheet?.rowCount).toBe(3);
+    expect(sheet?.getRow(2).getCell(10).value).toBe('Criança');
+    const refused = await h.app.inject({
+      method: 'GET',
+      url: `/api/prazos/exportar?cemiterioId=${cemId}`,
+      headers: auth(conc),
+    });
+    expect(refused.statusCode).toBe(403);
 
     // The cemetery's rule: 4 years for adults makes the adult not due yet.
     const rule = await h.app.inject({

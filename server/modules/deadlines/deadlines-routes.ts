@@ -1,16 +1,21 @@
-/** GET /api/prazos: the office's deadlines of one cemetery (admin; src/domain/schemas/deadline.ts). */
+/**
+ * GET /api/prazos and /api/prazos/exportar: the office's deadlines of one cemetery, as a page or
+ * as a file (admin; src/domain/schemas/deadline.ts).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CEM_MSG } from '../../../src/domain/cemetery-messages';
 import { DEADLINE_MSG } from '../../../src/domain/deadline-rules';
 import {
   DeadlineAnswerSchema,
+  DeadlineExportQuerySchema,
   DeadlineQuerySchema,
   ExhumationRuleSchema,
 } from '../../../src/domain/schemas/deadline';
 import { notFound, unprocessable } from '../../lib/http-error';
 import { requireCan } from '../../plugins/auth';
 import { cemeteryExists, deadlines, exhumationRule, setExhumationRule } from './deadlines';
+import { deadlinesFile } from './deadlines-export';
 
 export const deadlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -25,6 +30,25 @@ export const deadlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const answer = await deadlines(app.ctx, request.query);
       return reply.header('cache-control', 'private, no-store').send(answer);
+    },
+  );
+
+  app.get(
+    '/prazos/exportar',
+    {
+      preHandler: [app.authenticate, requireCan('deadline:view', DEADLINE_MSG.forbidden)],
+      schema: { querystring: DeadlineExportQuerySchema },
+    },
+    async (request, reply) => {
+      if (!(await cemeteryExists(app.ctx, request.query.cemiterioId))) {
+        throw unprocessable(DEADLINE_MSG.cemeteryNotFound, 'cemiterioId');
+      }
+      const file = await deadlinesFile(app.ctx, request.query);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
     },
   );
 

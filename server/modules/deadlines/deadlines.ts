@@ -7,7 +7,11 @@
  */
 import type { Static } from 'typebox';
 import type { DeadlineKind } from '../../../src/domain/deadline-rules';
-import { DEADLINE_LIMITS } from '../../../src/domain/deadline-rules';
+import {
+  DEADLINE_CHART,
+  DEADLINE_KINDS,
+  DEADLINE_LIMITS,
+} from '../../../src/domain/deadline-rules';
 import type {
   DeadlineAnswerSchema,
   DeadlineItemSchema,
@@ -62,6 +66,36 @@ const PARTS: Record<DeadlineKind, string> = {
     WHERE g.cemiterio_id = $1 AND k.situacao = 'aberto' AND n.ultimo IS NOT NULL
       AND n.ultimo + k.prazo_dias <= current_date + $2::int`,
 };
+
+type Week = NonNullable<Answer['mes']>[number];
+
+/**
+ * The month ahead for the page's chart: every kind's items counted by week from today (week 0
+ * is today and the 6 days after it), the overdue ones in one bucket before them (semana -1).
+ */
+async function monthAhead(ctx: AppContext, cemiterioId: string): Promise<Week[]> {
+  const union = DEADLINE_KINDS.map((k) => PARTS[k]).join('\nUNION ALL\n');
+  const rows = await ctx.database.sql.query<{ semana: number; tipo: DeadlineKind; n: number }>(
+    `SELECT greatest(-1, floor((due - current_date) / 7.0))::int AS semana, tipo,
+       count(*)::int AS n
+     FROM (${union}) u WHERE due < current_date + ${DEADLINE_CHART.weeks * 7}
+     GROUP BY 1, 2`,
+    [cemiterioId, DEADLINE_CHART.weeks * 7],
+  );
+  const weeks: Week[] = [];
+  for (let semana = -1; semana < DEADLINE_CHART.weeks; semana++) {
+    const at = (tipo: DeadlineKind) =>
+      Number(rows.find((r) => r.semana === semana && r.tipo === tipo)?.n ?? 0);
+    weeks.push({
+      semana,
+      concessao: at('concessao'),
+      taxa: at('taxa'),
+      exumacao: at('exumacao'),
+      comisso: at('comisso'),
+    });
+  }
+  return weeks;
+}
 
 export async function cemeteryExists(ctx: AppContext, id: string): Promise<boolean> {
   const rows = await ctx.database.sql.query('SELECT 1 FROM cemiterios WHERE id = $1', [id]);
@@ -126,6 +160,7 @@ export async function deadlines(
     params,
   );
   const n = Number(total?.n ?? 0);
+  const mes = page === 1 ? await monthAhead(ctx, q.cemiterioId) : undefined;
   const itens: Item[] = rows.map((r) => ({
     tipo: r.tipo,
     data: r.data,
@@ -155,6 +190,7 @@ export async function deadlines(
       comissos: Number(counts?.comissos ?? 0),
     },
     itens,
+    ...(mes ? { mes } : {}),
     page,
     limit,
     total: n,

@@ -1,5 +1,5 @@
 /**
  * What other modules may use of the spreadsheets (the one door between modules, checked by
- * .dependency-cruiser.cjs): the CSV writer, so every CSV export quotes and escapes alike.
+ * .dependency-cruiser.cjs): the CSV and XLSX writers, so every export quotes and escapes alike.
  */
-export { csvText } from './sheet-write';
+export { CONTENT_TYPE, csvText, xlsxBuffer } from './sheet-write';

@@ -43,6 +43,24 @@ export function csvText(rows: string[][]): string {
 
 const csvOptions = { delimiter: ';', record_delimiter: 'windows' } as const;
 
+/**
+ * A small report as an XLSX workbook of one sheet: the header in bold, text cells neutralized
+ * as in csvText, numbers kept as numbers (Excel sums them).
+ */
+export async function xlsxBuffer(
+  sheetName: string,
+  header: readonly string[],
+  rows: (string | number | null)[][],
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow([...header]).font = { bold: true };
+  for (const row of rows) {
+    sheet.addRow(row.map((v) => (typeof v === 'string' ? neutralizeFormula(v) : v)));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 function cellsOf(row: ExportRow, forCsv: boolean): Cell[] {
   return SHEET_FIELDS.map((field) => {
     const value = field === 'id' ? row.id : (row.fields[field] ?? null);

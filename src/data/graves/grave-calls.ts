@@ -7,10 +7,11 @@
  */
 import type { Static } from 'typebox';
 import type { Concession, ConcessionCreate } from '../../domain/concession-types';
+import { DEADLINE_MSG } from '../../domain/deadline-rules';
 import type { GraveBulk, GraveList } from '../../domain/grave-types';
 import type { DeadlineAnswerSchema } from '../../domain/schemas/deadline';
 import type { GravePageSchema } from '../../domain/schemas/grave-page';
-import { request } from '../api';
+import { api, request, toApiFailure } from '../api';
 
 export type GravePage = Static<typeof GravePageSchema>;
 export type DeadlineAnswer = Static<typeof DeadlineAnswerSchema>;
@@ -49,3 +50,14 @@ export const fetchDeadlines = (q: Record<string, string | number | undefined>) =
     searchParams: clean(q),
     fallback: 'Não foi possível carregar os prazos.',
   });
+
+/** The deadlines list as a file (CSV or XLSX), the page's filters without its paging. */
+export async function downloadDeadlines(
+  q: Record<string, string | number | undefined>,
+): Promise<Blob> {
+  try {
+    return await api.get('prazos/exportar', { searchParams: clean(q), timeout: false }).blob();
+  } catch (err) {
+    throw await toApiFailure(err, DEADLINE_MSG.exportError);
+  }
+}

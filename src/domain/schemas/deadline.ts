@@ -3,7 +3,13 @@
  * soonest first, with the counts of each kind (src/domain/deadline-rules.ts says what each is).
  */
 import { Type } from 'typebox';
-import { DEADLINE_KINDS, DEADLINE_LIMITS, type DeadlineKind } from '../deadline-rules';
+import {
+  DEADLINE_FORMATS,
+  DEADLINE_KINDS,
+  DEADLINE_LIMITS,
+  type DeadlineFormat,
+  type DeadlineKind,
+} from '../deadline-rules';
 import { NullableScalar } from './common';
 
 const KindSchema = Type.Unsafe<DeadlineKind>({ type: 'string', enum: [...DEADLINE_KINDS] });
@@ -16,6 +22,22 @@ export const DeadlineQuerySchema = Type.Object(
     dias: Type.Optional(Type.Integer({ minimum: 1, maximum: 3660 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DEADLINE_LIMITS.maxPageSize })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * GET /api/prazos/exportar?cemiterioId&tipo&dias&formato (admin): every item of the same list,
+ * soonest first, as CSV (UTF-8 with BOM, for Excel) or XLSX, columns DEADLINE_COLUMNS.
+ */
+export const DeadlineExportQuerySchema = Type.Object(
+  {
+    cemiterioId: DeadlineQuerySchema.properties.cemiterioId,
+    tipo: Type.Optional(KindSchema),
+    dias: DeadlineQuerySchema.properties.dias,
+    formato: Type.Optional(
+      Type.Unsafe<DeadlineFormat>({ type: 'string', enum: [...DEADLINE_FORMATS] }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -54,12 +76,23 @@ export const DeadlineCountsSchema = Type.Object({
   comissos: Type.Integer(),
 });
 
+/** One bar of the month-ahead chart: items due that week, by kind (-1: already overdue). */
+export const DeadlineWeekSchema = Type.Object({
+  semana: Type.Integer(),
+  concessao: Type.Integer(),
+  taxa: Type.Integer(),
+  exumacao: Type.Integer(),
+  comisso: Type.Integer(),
+});
+
 export const DeadlineAnswerSchema = Type.Object({
   cemiterioId: Type.String(),
   hoje: Type.String(),
   dias: Type.Integer(),
   contagens: DeadlineCountsSchema,
   itens: Type.Array(DeadlineItemSchema),
+  /** First page only: the month ahead by week, for the chart (DEADLINE_CHART). */
+  mes: Type.Optional(Type.Array(DeadlineWeekSchema)),
   page: Type.Integer(),
   limit: Type.Integer(),
   total: Type.Integer(),

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { fetchDeadlines } from '../../data/graves/grave-calls';
+import { downloadDeadlines, fetchDeadlines } from '../../data/graves/grave-calls';
 import { formatBrDate } from '../../domain/burial-dates';
 import {
   DEADLINE_KINDS,
@@ -16,8 +16,10 @@ import {
   DEADLINE_WINDOWS,
 } from '../../domain/deadline-rules';
 import { graveLabel } from '../../domain/grave-rules';
+import { saveBlob } from '../../lib/save-blob';
 import { useLoad } from '../../lib/use-load';
 import { useCemeteryFilter } from './cemetery-filter';
+import { DeadlinesChart } from './deadlines-chart';
 import './graves.css';
 
 export default function DeadlinesPage() {
@@ -31,6 +33,22 @@ export default function DeadlinesPage() {
   );
   const a =
     state.phase === 'done' ? state.value : state.phase === 'loading' ? state.last : undefined;
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState('');
+
+  async function exportAs(formato: 'csv' | 'xlsx') {
+    if (!chosen) return;
+    setExporting(true);
+    setExportError('');
+    try {
+      const blob = await downloadDeadlines({ cemiterioId: chosen, dias, tipo, formato });
+      saveBlob(blob, `prazos-${a?.hoje ?? new Date().toISOString().slice(0, 10)}.${formato}`);
+    } catch (err) {
+      setExportError(err instanceof ApiFailure ? err.message : DEADLINE_MSG.exportError);
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <section className="page deadlines" aria-labelledby="prazos-titulo">
@@ -98,6 +116,20 @@ export default function DeadlinesPage() {
               <strong>{a.contagens.comissos}</strong>Prazos de comisso
             </li>
           </ul>
+          {a.mes && <DeadlinesChart weeks={a.mes} hoje={a.hoje} />}
+          <div className="deadline-export">
+            <button type="button" disabled={exporting} onClick={() => exportAs('csv')}>
+              Exportar CSV
+            </button>
+            <button type="button" disabled={exporting} onClick={() => exportAs('xlsx')}>
+              Exportar XLSX
+            </button>
+          </div>
+          {exportError && (
+            <p className="form-alert" role="alert">
+              {exportError}
+            </p>
+          )}
           {a.itens.length === 0 ? (
             <p className="muted">{DEADLINE_MSG.empty}</p>
           ) : (
