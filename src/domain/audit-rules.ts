@@ -17,6 +17,7 @@ export const AUDIT_RESOURCES = {
   cemiterio: 'Cemitério',
   plano: 'Planta',
   sepultura: 'Sepultura',
+  sepultura_foto: 'Foto da sepultura',
   concessao: 'Concessão',
   concessao_renovacao: 'Renovação de concessão',
   concessao_taxa: 'Taxa de concessão',

@@ -40,10 +40,18 @@ export const GRAVE_LIMITS = {
   bulk: 1000,
   pageSize: 50,
   maxPageSize: 200,
+  /** Condition photos sent at once, and the note each batch may carry. */
+  photos: 6,
+  fotoNota: 300,
 } as const;
 
 export const GRAVE_MSG = {
   notFound: 'Sepultura não encontrada.',
+  photosRequired: 'Escolha ao menos uma foto da sepultura.',
+  photoNotFound: 'Foto não encontrada.',
+  photoDateInvalid: 'Data da foto inválida: use DD/MM/AAAA, até hoje.',
+  photoNoteTooLong: `A nota pode ter no máximo ${GRAVE_LIMITS.fotoNota} caracteres.`,
+  photosSent: 'Fotos do estado da sepultura registradas.',
   forbidden: 'Somente administradores podem gerenciar as sepulturas.',
   noteForbidden: 'Você só pode anotar o estado de sepulturas de registros atribuídos a você.',
   quadraRequired: 'Informe a quadra.',

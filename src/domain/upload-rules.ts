@@ -41,7 +41,7 @@ export const UPLOAD_MSG = {
 
 /** Where stored images live under /api/images/ (server folders, and the device's photo keys). */
 // "plano": the cemetery plan of the map, kept larger than a photo (PLAN_MAX_SIDE).
-export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano'] as const;
+export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano', 'sepulturas'] as const;
 
 /**
  * Images kept by the same pipeline but never served by the public /api/images route: the

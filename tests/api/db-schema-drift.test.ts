@@ -26,6 +26,7 @@ const RAW_SQL_TABLES = [
   'recadastramentos',
   'schema_migrations',
   'search_vocab',
+  'sepultura_fotos',
   'sepulturas',
   'sync_state',
 ];

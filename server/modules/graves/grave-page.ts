@@ -8,6 +8,7 @@ import type { GravePageSchema } from '../../../src/domain/schemas/grave-page';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { graveConcessions } from '../concessions/public';
+import { gravePhotos } from './graves-photos';
 import { findGrave, graveCemetery, graveOccupants } from './graves-read';
 
 export async function gravePage(
@@ -17,11 +18,12 @@ export async function gravePage(
 ): Promise<Static<typeof GravePageSchema> | null> {
   const sepultura = await findGrave(ctx, id);
   if (!sepultura) return null;
-  const [cemiterio, sepultados] = await Promise.all([
+  const [cemiterio, sepultados, fotos] = await Promise.all([
     graveCemetery(ctx, sepultura.cemiterioId),
     graveOccupants(ctx, id),
+    gravePhotos(ctx, id),
   ]);
-  const page = { sepultura, cemiterio, sepultados };
+  const page = { sepultura, cemiterio, sepultados, fotos };
   if (!user) return page;
   // The office's part: every concession for an admin; the titular's own account sees its own.
   if (can(user, 'concession:manage')) {

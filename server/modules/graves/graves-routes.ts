@@ -1,12 +1,13 @@
 /**
  * /api/sepulturas: graves as places (contract in src/domain/schemas/grave.ts). The list and a
  * grave's public page are open to everyone; creating, editing and merging are for admins, and a
- * concessionário assigned to a record in a grave may write its condition note. Thin: schema,
+ * concessionário assigned to a record in a grave may write its condition note and add dated
+ * condition photos. Thin: schema,
  * guard (can() from src/domain), service.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { GRAVE_MSG } from '../../../src/domain/grave-rules';
+import { GRAVE_LIMITS, GRAVE_MSG } from '../../../src/domain/grave-rules';
 import { MSG } from '../../../src/domain/messages';
 import { can } from '../../../src/domain/permissions';
 import { MessageSchema } from '../../../src/domain/schemas/common';
@@ -19,12 +20,17 @@ import {
   GraveListQuerySchema,
   GraveListSchema,
   GraveMergeSchema,
+  GravePhotoFormSchema,
+  GravePhotoParamsSchema,
+  GravePhotoSchema,
   GraveSchema,
 } from '../../../src/domain/schemas/grave';
 import { GravePageSchema } from '../../../src/domain/schemas/grave-page';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { requireCan } from '../../plugins/auth';
+import { formValidatorCompiler, readForm, uploadsOf } from '../../plugins/forms';
 import { gravePage } from './grave-page';
+import { addGravePhotos, removeGravePhoto } from './graves-photos';
 import { findGrave, graveAssignees, listGraves } from './graves-read';
 import { createGrave, createGraveRange, editGrave, mergeGrave } from './graves-write';
 
@@ -101,6 +107,51 @@ export const graveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       if (!request.user) throw unauthorized(MSG.unauthenticated);
       return mergeGrave(app.ctx, request.user, request.params.id, request.body.destino);
+    },
+  );
+
+  app.post(
+    '/sepulturas/:id/fotos',
+    {
+      preHandler: [
+        app.authenticate,
+        requireCan('grave:note', GRAVE_MSG.noteForbidden),
+        readForm(GravePhotoFormSchema, {
+          fileFields: ['fotos'],
+          maxFiles: GRAVE_LIMITS.photos,
+          dropEmpty: 'all',
+          notObject: MSG.unsupportedMedia,
+        }),
+      ],
+      validatorCompiler: formValidatorCompiler(app),
+      schema: {
+        params: IdParams,
+        body: GravePhotoFormSchema,
+        response: { 201: Type.Array(GravePhotoSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthorized(MSG.unauthenticated);
+      const { id } = request.params;
+      if (!(await findGrave(app.ctx, id))) throw notFound(GRAVE_MSG.notFound);
+      if (!can(user, 'grave:note', { assigned: await graveAssignees(app.ctx, id) })) {
+        throw forbidden(GRAVE_MSG.noteForbidden);
+      }
+      const photos = uploadsOf(request).map((f) => f.data);
+      return reply.code(201).send(await addGravePhotos(app.ctx, user, id, request.body, photos));
+    },
+  );
+
+  app.delete(
+    '/sepulturas/:id/fotos/:fotoId',
+    {
+      preHandler: admin,
+      schema: { params: GravePhotoParamsSchema, response: { 200: MessageSchema } },
+    },
+    async (request) => {
+      await removeGravePhoto(app.ctx, request.params.id, request.params.fotoId);
+      return { message: 'Foto removida.' };
     },
   );
 };

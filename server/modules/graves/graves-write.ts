@@ -190,7 +190,8 @@ export async function editGrave(
 
 /**
  * Two graves that are one: every record of `id` takes the place of `destino` (the record
- * trigger links it there and applies destino's capacity), concessions follow, `id` goes.
+ * trigger links it there and applies destino's capacity), concessions and condition photos
+ * follow, `id` goes.
  */
 export async function mergeGrave(
   ctx: AppContext,
@@ -220,6 +221,8 @@ export async function mergeGrave(
     );
     if (Number(active?.n ?? 0) > 1) throw conflict(GRAVE_MSG.mergeTwoConcessions, 'destino');
     await tx.execute(sql`UPDATE concessoes SET sepultura_id = ${destino}
+      WHERE sepultura_id = ${id}`);
+    await tx.execute(sql`UPDATE sepultura_fotos SET sepultura_id = ${destino}
       WHERE sepultura_id = ${id}`);
     await tx.execute(sql`SELECT set_config('memorial.user_id', ${user.id}, true)`);
     const records = await txRows<{ id: string }>(

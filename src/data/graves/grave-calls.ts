@@ -14,6 +14,7 @@ import type { GravePageSchema } from '../../domain/schemas/grave-page';
 import { api, request, toApiFailure } from '../api';
 
 export type GravePage = Static<typeof GravePageSchema>;
+export type GravePhoto = GravePage['fotos'][number];
 export type DeadlineAnswer = Static<typeof DeadlineAnswerSchema>;
 
 const clean = (q: Record<string, string | number | undefined>) =>
@@ -59,5 +60,23 @@ export async function downloadDeadlines(
     return await api.get('prazos/exportar', { searchParams: clean(q), timeout: false }).blob();
   } catch (err) {
     throw await toApiFailure(err, DEADLINE_MSG.exportError);
+  }
+}
+
+/** Sends dated condition photos of a grave (multipart `fotos`, `tiradaEm`, `nota`). */
+export async function sendGravePhotos(
+  graveId: string,
+  v: { fotos: File[]; tiradaEm: string; nota: string },
+): Promise<GravePhoto[]> {
+  const form = new FormData();
+  if (v.tiradaEm) form.append('tiradaEm', v.tiradaEm);
+  if (v.nota) form.append('nota', v.nota);
+  for (const f of v.fotos) form.append('fotos', f, f.name);
+  try {
+    return await api
+      .post(`sepulturas/${graveId}/fotos`, { body: form, timeout: 120_000 })
+      .json<GravePhoto[]>();
+  } catch (err) {
+    throw await toApiFailure(err, 'Não foi possível enviar as fotos.');
   }
 }

@@ -6,12 +6,14 @@
 import { Type } from 'typebox';
 import { Nullable } from './common';
 import { ConcessionSchema } from './concession';
-import { GraveCemeterySchema, GraveOccupantSchema, GraveSchema } from './grave';
+import { GraveCemeterySchema, GraveOccupantSchema, GravePhotoSchema, GraveSchema } from './grave';
 
 export const GravePageSchema = Type.Object({
   sepultura: GraveSchema,
   cemiterio: GraveCemeterySchema,
   sepultados: Type.Array(GraveOccupantSchema),
+  /** Condition photos, newest first (public, as the grave's note). */
+  fotos: Type.Array(GravePhotoSchema),
   /** The active concession: admins, and the account linked to its titular. */
   concessao: Type.Optional(Nullable(ConcessionSchema)),
   /** Every concession of the grave, newest first (admins only). */

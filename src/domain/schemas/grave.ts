@@ -12,6 +12,10 @@
  *    record in it may change `observacoes` only)
  *  - POST  /api/sepulturas/:id/mesclar → GraveSchema of the destination (admin; every record
  *    and concession of :id moves to `destino`, then :id is removed)
+ *  - POST  /api/sepulturas/:id/fotos → GravePhotoSchema[] (condition photos, multipart: files
+ *    `fotos`, GravePhotoFormSchema; admins and, as grave:note, an assigned concessionário)
+ *  - DELETE /api/sepulturas/:id/fotos/:fotoId → MessageSchema (admin)
+ * Condition photos are public, as the grave's note: a grave is a place, not a person.
  */
 import { Type } from 'typebox';
 import {
@@ -144,6 +148,34 @@ export const GraveBulkSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A dated photo of the grave's condition; files under /api/images/sepulturas/. */
+export const GravePhotoSchema = Type.Object({
+  id: Type.String(),
+  file: Type.String(),
+  thumb: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  /** The day it was taken (YYYY-MM-DD). */
+  tiradaEm: Type.String(),
+  nota: NullableScalar<string>('string'),
+  createdAt: Type.String(),
+});
+
+/** The text parts of a condition-photo upload (the files come as `fotos`). */
+export const GravePhotoFormSchema = Type.Object(
+  {
+    /** DD/MM/AAAA or ISO; left out: today. */
+    tiradaEm: Type.Optional(Type.String({ maxLength: 20 })),
+    nota: Type.Optional(Type.String({ maxLength: GRAVE_LIMITS.fotoNota + 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const GravePhotoParamsSchema = Type.Object({
+  id: GraveIdSchema,
+  fotoId: GraveIdSchema,
+});
 
 export const GraveBulkAnswerSchema = Type.Object({
   message: Type.String(),

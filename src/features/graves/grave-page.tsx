@@ -1,6 +1,7 @@
 /**
  * /sepulturas/:id: a grave's page. For everyone: the place, who rests there (public fields)
- * and the way there (a map link to the grave, or to the cemetery's entrance). For the office
+ * and the way there (a map link to the grave, or to the cemetery's entrance), and its dated
+ * condition photos (added by the office and assigned field staff). For the office
  * (admins, and the titular's own account): the concession and its history; an admin grants one
  * when there is none. Below: the re-registration of the titular while a campaign is open, and
  * for the office and assigned field staff, the grave's abandonment (comisso) cases.
@@ -17,6 +18,7 @@ import { can, canEver } from '../../domain/permissions';
 import { useLoad } from '../../lib/use-load';
 import { ComissoSection } from './comisso-section';
 import { ConcessionForm } from './concession-form';
+import { GravePhotos } from './grave-photos';
 import { RecadSection } from './recad-section';
 import './graves.css';
 
@@ -37,7 +39,7 @@ export default function GravePage() {
     );
   }
   if (state.phase !== 'done') return <p className="loading">Carregando…</p>;
-  const { sepultura: g, cemiterio, sepultados, concessao, concessoes } = state.value;
+  const { sepultura: g, cemiterio, sepultados, fotos, concessao, concessoes } = state.value;
   const actor = session.auth ? { id: session.auth.userId, role: session.auth.role } : null;
   const where =
     g.latitude !== null && g.longitude !== null
@@ -85,6 +87,12 @@ export default function GravePage() {
           ))}
         </ul>
       )}
+      <GravePhotos
+        graveId={g.id}
+        photos={fotos}
+        mayAdd={canEver(actor, 'grave:note')}
+        onAdded={reload}
+      />
       {concessao && (
         <div className="grave-panel">
           <h2>Concessão</h2>
