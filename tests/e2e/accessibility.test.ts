@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../../bench/lib/route-bytes';
-import { graveLabel } from '../../src/domain/grave-rules';
 import type { ServerProcess } from '../../scripts/server-process';
+import { graveLabel } from '../../src/domain/grave-rules';
 import { ADMIN, launchBrowser, logIn, newPhoneContext, startAppServer } from './harness';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -96,7 +96,8 @@ describe('accessible navigation and the visitor search', () => {
         longitude: -43.5036,
       }),
     });
-    if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
+    if (created.status !== 201)
+      throw new Error(`create: ${created.status} ${await created.text()}`);
     const body = (await created.json()) as { sepultado: { id: string; nome: string } };
     mapped = { id: body.sepultado.id, nome: body.sepultado.nome };
     const graves = (await (await fetch(`${server.url}/api/sepulturas`, auth)).json()) as {
