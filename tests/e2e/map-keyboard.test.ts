@@ -77,6 +77,17 @@ describe('the map by keyboard and the one live region', () => {
     return box.x;
   };
 
+  /** The marker's x once the map has stopped moving (Leaflet animates pans and zooms). */
+  const settledX = async () => {
+    let last = await markerX();
+    for (;;) {
+      await page.waitForTimeout(150);
+      const now = await markerX();
+      if (Math.abs(now - last) < 0.5) return now;
+      last = now;
+    }
+  };
+
   beforeAll(async () => {
     server = await startAppServer({ env: { SEED: 'demo' } });
     const login = (await (
@@ -140,6 +151,11 @@ describe('the map by keyboard and the one live region', () => {
     // The hint that says how to move it without dragging is its description.
     const hintId = await map.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe(MAP_A11Y.hint);
+    // The placeholder kept the loaded section's room (map.css, .map-loading), so the hint and
+    // the buttons under the map did not push the page down when it came.
+    const loaded = await page.locator('section.map-section').boundingBox();
+    console.log(`map section height at 390 px: ${loaded?.height}`);
+    expect(Math.abs((loaded?.height ?? 0) - 720)).toBeLessThanOrEqual(60);
   });
 
   it('the zoom buttons zoom, and each is reached by Tab with its focus shown', async () => {
@@ -156,6 +172,7 @@ describe('the map by keyboard and the one live region', () => {
     const outline = await zoomOut.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).not.toBe('none');
     await page.keyboard.press('Enter');
+    await expect.poll(zoom).toBe(start);
     await page.keyboard.press('Enter');
     await expect.poll(zoom).toBe(start - 1);
     // Each target is at least 24 × 24 px (WCAG 2.5.8); these are 44.
@@ -168,18 +185,18 @@ describe('the map by keyboard and the one live region', () => {
 
   it('the pan buttons and the arrow keys move the map a step', async () => {
     await page.getByRole('button', { name: MAP_A11Y.center }).click();
-    const before = await markerX();
+    const before = await settledX();
     await page.getByRole('button', { name: MAP_A11Y.panEast }).click();
     // The view moves east, so the grave moves west on the screen by the step (80 px).
-    await expect.poll(async () => Math.round(before - (await markerX()))).toBe(80);
+    expect(Math.round(before - (await settledX()))).toBe(80);
     await page.getByRole('button', { name: MAP_A11Y.panWest }).click();
-    await expect.poll(async () => Math.round(await markerX())).toBe(Math.round(before));
+    expect(Math.round(await settledX())).toBe(Math.round(before));
     // With the map itself in focus, Leaflet's arrow keys do the same.
     await page.getByRole('region', { name: MAP_A11Y.region(NOME) }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => Math.round(before - (await markerX()))).toBe(80);
+    expect(Math.round(before - (await settledX()))).toBe(80);
     await page.getByRole('button', { name: MAP_A11Y.center }).click();
-    await expect.poll(async () => Math.round(await markerX())).toBe(Math.round(before));
+    expect(Math.round(await settledX())).toBe(Math.round(before));
   });
 
   it('Enter on the marker opens its popup; Escape closes it and focus returns to the marker', async () => {
@@ -250,6 +267,22 @@ describe('the map by keyboard and the one live region', () => {
       // Nothing a screen reader would call "button" or "link" or "image" without a name.
       const unnamed = flat.filter((l) => /^(button|link|image|img|textbox|combobox)$/.test(l));
       expect(unnamed).toEqual([]);
+
+      // Scrolled to "Como chegar", the map's part as it reads once loaded.
+      await landing
+        .getByRole('heading', { name: 'Como chegar', level: 2 })
+        .scrollIntoViewIfNeeded();
+      await landing.locator('.map-grave-marker').waitFor();
+      const after = await readAloud(landing);
+      const from = after.findIndex((l) => l.trim() === 'region: Como chegar');
+      const to = after.findIndex((l, i) => i > from && l.startsWith('  region:'));
+      const map = after.slice(from, to);
+      console.log(map.join('\n'));
+      const mapFlat = map.map((l) => l.trim());
+      expect(mapFlat).toContain(`region: ${MAP_A11Y.region(demo.nome)}`);
+      expect(mapFlat).toContain(`button: ${MAP_A11Y.marker(demo.nome)}`);
+      expect(mapFlat).toContain(`group: ${MAP_A11Y.controls}`);
+      expect(mapFlat.filter((l) => /^(button|link|image|img)$/.test(l))).toEqual([]);
     } finally {
       await visitor.close();
     }
