@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import { MAP_A11Y } from '../../src/features/map/map-texts';
 import { CONNECTION_TEXT } from '../../src/ui/live-region';
-import { ADMIN, launchBrowser, newPhoneContext, startAppServer } from './harness';
+import { ADMIN, launchBrowser, logIn, newPhoneContext, startAppServer } from './harness';
 
 const NOME = 'Benedita Nunes Prado';
 const GRAVE = { lat: -20.3855, lng: -43.5035 };
@@ -155,7 +155,7 @@ describe('the map by keyboard and the one live region', () => {
     // the buttons under the map did not push the page down when it came.
     const loaded = await page.locator('section.map-section').boundingBox();
     console.log(`map section height at 390 px: ${loaded?.height}`);
-    expect(Math.abs((loaded?.height ?? 0) - 720)).toBeLessThanOrEqual(60);
+    expect(Math.abs((loaded?.height ?? 0) - 770)).toBeLessThanOrEqual(60);
   });
 
   it('the zoom buttons zoom, and each is reached by Tab with its focus shown', async () => {
@@ -180,6 +180,40 @@ describe('the map by keyboard and the one live region', () => {
       const box = await page.getByRole('button', { name }).boundingBox();
       expect(box?.width).toBeGreaterThanOrEqual(44);
       expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  it('keyboard focus shows on the emoji picker too (its own CSS removes the outline)', async () => {
+    const signedIn = await newPhoneContext(browser, server.url);
+    const own = await signedIn.newPage();
+    try {
+      await logIn(own, ADMIN);
+      await own.goto(`/sepultados/${recordId}`);
+      const open = own.getByRole('button', { name: 'Escolher emojis' });
+      await open.scrollIntoViewIfNeeded();
+      await open.click();
+      const search = own.getByPlaceholder('Pesquisar emoji');
+      await search.waitFor();
+      await own.locator('[data-epr-part="emoji"]').first().waitFor();
+      await search.focus();
+      // From the search box the keyboard goes down to the picker's buttons (its categories).
+      await own.keyboard.press('ArrowDown');
+      await expect
+        .poll(() =>
+          own.evaluate(() => {
+            const el = document.activeElement;
+            return el?.tagName === 'BUTTON' && el.closest('.tribute-picker') !== null;
+          }),
+        )
+        .toBe(true);
+      const ring = await own.evaluate(() => {
+        const style = getComputedStyle(document.activeElement as Element);
+        return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+      });
+      expect(ring.style).toBe('solid');
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+    } finally {
+      await signedIn.close();
     }
   });
 

@@ -1,6 +1,6 @@
 /**
  * Buttons under the map that do what dragging and pinching do (WCAG 2.5.7): zoom in and out,
- * move the view a step north, west, east or south, and come back to the grave. Plain buttons
+ * move the view a step north, west, east or south, and (in the middle) come back to the grave. Plain buttons
  * outside Leaflet's panes, so a tap on them never reaches the map's own drag and click
  * handlers, and each is a target of at least 44 px. A zoom button at its limit is disabled.
  */
@@ -68,15 +68,18 @@ export function MapControls({ map, grave }: { map: L.Map | null; grave: LatLng }
             <span aria-hidden="true">{pan.glyph}</span>
           </button>
         ))}
+        {/* In the rose's middle: back to where the map started. */}
+        <button
+          type="button"
+          className="btn map-control map-control-c"
+          aria-label={MAP_A11Y.center}
+          title={MAP_A11Y.center}
+          disabled={!map}
+          onClick={() => map?.setView([grave.lat, grave.lng], Math.max(map.getZoom(), 18))}
+        >
+          <span aria-hidden="true">◎</span>
+        </button>
       </div>
-      <button
-        type="button"
-        className="btn btn-small map-control-center"
-        disabled={!map}
-        onClick={() => map?.setView([grave.lat, grave.lng], Math.max(map.getZoom(), 18))}
-      >
-        {MAP_A11Y.center}
-      </button>
     </fieldset>
   );
 }
