@@ -2,12 +2,12 @@
  * The app's one polite live region (WCAG 4.1.3): going offline and back online, a write kept
  * on the device or sent, the visit pack's progress and outcome, "Pronto para uso offline" —
  * all are said here, one after the other, instead of by several regions that talk over each
- * other. Mounted once at the root; anything may call announce(). The region is visually
+ * other. Mounted once at the root; anything may call announce() (or useAnnounced, use-announced.ts). The region is visually
  * hidden: each status is also shown where it belongs on the page. It keeps the last status
  * (never cleared by a timer), so a screen reader's review and a test can both find it.
  * Kept tiny: it is in the first load of every page.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 export const CONNECTION_TEXT = {
   offline: 'Sem conexão: o que você salvar fica guardado neste aparelho.',
@@ -20,19 +20,6 @@ const listeners = new Set<Listener>();
 /** Says `text` in the live region (again, if it is the same as the last one). */
 export function announce(text: string): void {
   for (const listener of listeners) listener(text);
-}
-
-/**
- * Says `text` each time it changes to a new non-empty value, never for the value the
- * component mounted with (a status already on the page when it opens is not news).
- */
-export function useAnnounced(text: string | null): void {
-  const last = useRef(text);
-  useEffect(() => {
-    if (text === last.current) return;
-    last.current = text;
-    if (text) announce(text);
-  }, [text]);
 }
 
 export function LiveRegion() {

@@ -14,7 +14,7 @@ import { type PacksView, usePacks } from '../../data/pack/use-pack';
 import { nearestFirst } from '../../domain/cemetery-near';
 import type { Cemetery } from '../../domain/cemetery-types';
 import { formatBytes, PACK_TEXT } from '../../lib/texts/pack-texts';
-import { useAnnounced } from '../../ui/live-region';
+import { useAnnounced } from '../../ui/use-announced';
 import { PackCemetery } from './pack-cemetery';
 import { PackSearchLink } from './pack-search-link';
 import { usePosition } from './use-position';

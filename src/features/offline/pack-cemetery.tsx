@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { type PackSlot, type PacksView, usePackInfo } from '../../data/pack/use-pack';
 import type { SyncInfo } from '../../domain/sync-types';
 import { formatBytes, formatCount, formatWhen, PACK_TEXT } from '../../lib/texts/pack-texts';
-import { useAnnounced } from '../../ui/live-region';
+import { useAnnounced } from '../../ui/use-announced';
 import { PackProgress, phaseLabel } from './pack-progress';
 
 function Sizes({
