@@ -5,11 +5,6 @@
  */
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
-import { announce } from '../ui/live-region';
-
-// Said by the app's one live region (live-region.tsx); the banner only shows them.
-const NEW_VERSION = 'Nova versão disponível.';
-const OFFLINE_READY = 'Pronto para uso offline';
 
 export function PwaUpdate() {
   const [waiting, setWaiting] = useState<Workbox | null>(null);
@@ -22,13 +17,9 @@ export function PwaUpdate() {
     void import('workbox-window').then(({ Workbox: WorkboxClass }) => {
       if (cancelled) return;
       const wb = new WorkboxClass('/sw.js', { scope: '/' });
-      wb.addEventListener('waiting', () => {
-        announce(NEW_VERSION);
-        setWaiting(wb);
-      });
+      wb.addEventListener('waiting', () => setWaiting(wb));
       wb.addEventListener('installed', (event) => {
         if (!event.isUpdate) {
-          announce(OFFLINE_READY);
           setOfflineReady(true);
           setTimeout(() => setOfflineReady(false), 6000);
         }
@@ -49,8 +40,8 @@ export function PwaUpdate() {
 
   if (waiting) {
     return (
-      <div className="pwa-banner">
-        <span>{NEW_VERSION}</span>
+      <div className="pwa-banner" role="status">
+        <span>Nova versão disponível.</span>
         <button
           type="button"
           className="btn btn-primary"
@@ -68,7 +59,11 @@ export function PwaUpdate() {
     );
   }
   if (offlineReady) {
-    return <div className="pwa-banner">{OFFLINE_READY}</div>;
+    return (
+      <div className="pwa-banner" role="status">
+        Pronto para uso offline
+      </div>
+    );
   }
   return null;
 }

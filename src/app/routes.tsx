@@ -16,7 +16,6 @@ import LoginPage from '../features/auth/login-page';
 import { AutoSync } from '../features/offline/auto-sync-runner';
 import { VisitorSearch } from '../features/search/visitor-search';
 import { FlashMessages } from '../ui/flash';
-import { LiveRegion } from '../ui/live-region';
 import { DocumentTitle } from './document-title';
 import { Guard } from './guard';
 import { Layout } from './layout';
@@ -125,7 +124,6 @@ const at = (Page: ComponentType, rule: AccessRule | null = null) => guarded(rule
 function Root() {
   return (
     <>
-      <LiveRegion />
       <FlashMessages />
       <AutoSync />
       <RouteFocus />

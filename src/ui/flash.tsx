@@ -2,8 +2,8 @@
  * Flash messages that show for 3 s (spec §2, §9): success only once the server has the write,
  * error for every failure, and neutral for the one case that is neither — a write kept on the
  * device because there was no answer ("guardada no aparelho"; docs/decisions.md, "Outcomes").
- * A success or neutral flash is said by the app's one polite live region (live-region.tsx),
- * not by a region of its own; an error is an alert, said at once.
+ * The flash area is the app's one polite live region (live-region.tsx): a success or neutral
+ * flash is said by it, not by a region of its own; an error is an alert, said at once.
  */
 import {
   createContext,
@@ -14,7 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { announce } from './live-region';
+import { LiveRegion } from './live-region';
 
 const FLASH_MS = 3000;
 
@@ -41,7 +41,6 @@ export function FlashProvider({ children }: { children: ReactNode }) {
   const show = useCallback((kind: FlashKind, text: string) => {
     const id = nextId.current++;
     setItems((list) => [...list.filter((f) => f.text !== text), { id, kind, text }]);
-    if (kind !== 'error') announce(text);
     setTimeout(() => setItems((list) => list.filter((f) => f.id !== id)), FLASH_MS);
   }, []);
   const api = useMemo<FlashApi>(
@@ -69,7 +68,7 @@ export function useFlash(): FlashApi {
 export function FlashMessages() {
   const items = useContext(FlashListContext);
   return (
-    <div className="flash-area">
+    <LiveRegion className="flash-area">
       {items.map((f) => (
         <div
           key={f.id}
@@ -79,6 +78,6 @@ export function FlashMessages() {
           {f.text}
         </div>
       ))}
-    </div>
+    </LiveRegion>
   );
 }

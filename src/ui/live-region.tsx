@@ -1,13 +1,13 @@
 /**
  * The app's one polite live region (WCAG 4.1.3): going offline and back online, a write kept
- * on the device or sent, the visit pack's progress and outcome, "Pronto para uso offline" —
- * all are said here, one after the other, instead of by several regions that talk over each
- * other. Mounted once at the root; anything may call announce() (or useAnnounced, use-announced.ts). The region is visually
- * hidden: each status is also shown where it belongs on the page. It keeps the last status
- * (never cleared by a timer), so a screen reader's review and a test can both find it.
- * Kept tiny: it is in the first load of every page.
+ * on the device or sent (the flash messages, which it holds), the visit pack's phases and
+ * outcome — all are said here, one after the other, instead of by several regions that talk
+ * over each other. Mounted once at the root as the flash area; anything may call announce()
+ * (or useAnnounced, use-announced.ts). An announced text is visually hidden (it is also shown
+ * where it belongs on the page) and stays until the next one (never cleared by a timer), so a
+ * screen reader's review and a test can both find it. Kept tiny: it is in every first load.
  */
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 export const CONNECTION_TEXT = {
   offline: 'Sem conexão: o que você salvar fica guardado neste aparelho.',
@@ -22,7 +22,11 @@ export function announce(text: string): void {
   for (const listener of listeners) listener(text);
 }
 
-export function LiveRegion() {
+/**
+ * The region. Its children (the flash messages, flash.tsx) are shown and said as they come;
+ * announce()'s text is only said (a visually hidden line inside the same region).
+ */
+export function LiveRegion({ className, children }: { className?: string; children?: ReactNode }) {
   // The count keys the text's node: a repeated status is a new node, so it is said again.
   const [said, setSaid] = useState({ text: '', count: 0 });
   useEffect(() => {
@@ -39,8 +43,13 @@ export function LiveRegion() {
     };
   }, []);
   return (
-    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      {said.text && <span key={said.count}>{said.text}</span>}
+    <div className={className} role="status" aria-live="polite">
+      {children}
+      {said.text && (
+        <span key={said.count} className="visually-hidden">
+          {said.text}
+        </span>
+      )}
     </div>
   );
 }
