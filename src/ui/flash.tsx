@@ -2,6 +2,8 @@
  * Flash messages that show for 3 s (spec §2, §9): success only once the server has the write,
  * error for every failure, and neutral for the one case that is neither — a write kept on the
  * device because there was no answer ("guardada no aparelho"; docs/decisions.md, "Outcomes").
+ * The flash area is the app's one polite live region (live-region.tsx): a success or neutral
+ * flash is said by it, not by a region of its own; an error is an alert, said at once.
  */
 import {
   createContext,
@@ -12,6 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { LiveRegion } from './live-region';
 
 const FLASH_MS = 3000;
 
@@ -65,16 +68,16 @@ export function useFlash(): FlashApi {
 export function FlashMessages() {
   const items = useContext(FlashListContext);
   return (
-    <div className="flash-area" aria-live="polite">
+    <LiveRegion className="flash-area">
       {items.map((f) => (
         <div
           key={f.id}
           className={`flash flash-${f.kind}`}
-          role={f.kind === 'error' ? 'alert' : 'status'}
+          role={f.kind === 'error' ? 'alert' : undefined}
         >
           {f.text}
         </div>
       ))}
-    </div>
+    </LiveRegion>
   );
 }

@@ -122,7 +122,7 @@ export function PhotoCarousel({ images, nome }: Props) {
             disabled={index === 0}
             onClick={() => goTo(index - 1)}
           >
-            ‹
+            <span aria-hidden="true">‹</span>
           </button>
           <div className="burial-carousel-dots">
             {images.map((file, i) => (
@@ -143,7 +143,7 @@ export function PhotoCarousel({ images, nome }: Props) {
             disabled={index === count - 1}
             onClick={() => goTo(index + 1)}
           >
-            ›
+            <span aria-hidden="true">›</span>
           </button>
         </div>
       )}

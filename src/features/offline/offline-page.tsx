@@ -14,6 +14,7 @@ import { type PacksView, usePacks } from '../../data/pack/use-pack';
 import { nearestFirst } from '../../domain/cemetery-near';
 import type { Cemetery } from '../../domain/cemetery-types';
 import { formatBytes, PACK_TEXT } from '../../lib/texts/pack-texts';
+import { useAnnounced } from '../../ui/use-announced';
 import { PackCemetery } from './pack-cemetery';
 import { PackSearchLink } from './pack-search-link';
 import { usePosition } from './use-position';
@@ -30,6 +31,8 @@ function withHeld(list: Cemetery[] | null, view: PacksView): Pick<Cemetery, 'id'
 
 export default function OfflinePage() {
   const view = usePacks();
+  // The update's outcome is said by the app's one live region, and shown below.
+  useAnnounced(view.updateNote ?? null);
   const cemeteries = useCemeteries();
   const several = (cemeteries.list?.length ?? 0) > 1;
   const position = usePosition(several);
@@ -98,11 +101,7 @@ export default function OfflinePage() {
           </button>
         </div>
       )}
-      {view.updateNote && (
-        <p className="pack-status pack-stopped" role="status">
-          {view.updateNote}
-        </p>
-      )}
+      {view.updateNote && <p className="pack-status pack-stopped">{view.updateNote}</p>}
       {view.storage && (
         <p className="pack-note">
           {PACK_TEXT.spaceUsed(formatBytes(view.storage.usage), formatBytes(view.storage.quota))}

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { type PackSlot, type PacksView, usePackInfo } from '../../data/pack/use-pack';
 import type { SyncInfo } from '../../domain/sync-types';
 import { formatBytes, formatCount, formatWhen, PACK_TEXT } from '../../lib/texts/pack-texts';
-import { PackProgress } from './pack-progress';
+import { useAnnounced } from '../../ui/use-announced';
+import { PackProgress, phaseLabel } from './pack-progress';
 
 function Sizes({
   info,
@@ -72,6 +73,8 @@ export function PackCemetery({
   const busy = view.running !== null;
   const unfinished = !running && state !== undefined && state.phase !== 'done';
   const status = statusText(slot, running);
+  // The download's steps and its outcome are said by the app's one live region.
+  useAnnounced(running && state ? phaseLabel(state) : status);
   const thumbsWanted = info !== 'unavailable' && info?.thumbs ? withThumbs : false;
   const total = info && info !== 'unavailable' ? info.records : 0;
   const held = slot !== undefined;
@@ -94,10 +97,7 @@ export function PackCemetery({
       )}
       {state && (running || state.phase !== 'done' || !several) && <PackProgress state={state} />}
       {status && (
-        <p
-          className={state?.phase === 'stopped' ? 'pack-status pack-stopped' : 'pack-status'}
-          role="status"
-        >
+        <p className={state?.phase === 'stopped' ? 'pack-status pack-stopped' : 'pack-status'}>
           {status}
         </p>
       )}

@@ -33,10 +33,24 @@ function Bar({
   );
 }
 
+/** The records bar's label: the phase, said again by the live region as it changes. */
+export function phaseLabel(state: PackState): string {
+  const recordsMax = Math.max(state.total, state.records);
+  if (state.phase === 'index') return PACK_TEXT.phaseIndex;
+  if (state.phase === 'thumbs') return PACK_TEXT.phaseThumbs;
+  return state.records >= recordsMax && state.phase !== 'records'
+    ? PACK_TEXT.phaseRecordsDone
+    : PACK_TEXT.phaseRecords;
+}
+
+/**
+ * Not a live region: every percent would be said. The phases and the outcome are said by the
+ * app's one region (pack-cemetery.tsx); the bars are read when the person looks at them.
+ */
 export function PackProgress({ state }: { state: PackState }) {
   const recordsMax = Math.max(state.total, state.records);
   return (
-    <div className="pack-progress" aria-live="polite">
+    <div className="pack-progress">
       <Bar
         label={
           state.phase === 'index'
