@@ -68,6 +68,10 @@ export const GRAVE_MSG = {
   mergeOtherCemetery: 'Só é possível mesclar sepulturas do mesmo cemitério.',
   mergeTwoConcessions:
     'As duas sepulturas têm concessão ativa: encerre uma delas antes de mesclar.',
+  mergeTwoCases:
+    'As duas sepulturas têm processo de comisso aberto: encerre um deles antes de mesclar.',
+  mergeTwoRequests:
+    'A mesma pessoa tem pedidos de recadastramento pendentes nas duas sepulturas: responda um deles antes de mesclar.',
   capacityBelow: (present: number) =>
     `A sepultura tem ${present} ${present === 1 ? 'sepultado' : 'sepultados'}: a capacidade não pode ser menor.`,
   stale: 'Esta sepultura foi alterada por outra pessoa. Recarregue e tente de novo.',

@@ -410,4 +410,54 @@ describe.each(engines)('comisso ($name)', (engine) => {
     expect(closed.json()).toMatchObject({ situacao: 'encerrado' });
     expect(await situacao(graveId)).toBe('concedida');
   });
+
+  it('a merged grave takes its cases along; two open cases are not merged into one', async () => {
+    const { graveId } = await concededGrave();
+    const k = (await open(graveId)).json() as ComissoCase;
+    n += 1;
+    const plain = await createRecord(h, admin, {
+      nome: `Vizinho ${n}`,
+      cemiterio: 'Comisso',
+      quadra: 'K',
+      chapa: String(n),
+    });
+    const merge = (from: string, to: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/sepulturas/${from}/mesclar`,
+        headers: auth(admin),
+        payload: { destino: to },
+      });
+    const merged = await merge(graveId, plain.sepulturaId as string);
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(await situacao(plain.sepulturaId as string)).toBe('em comisso');
+    const moved = await h.app.inject({
+      method: 'GET',
+      url: `/api/comisso/${k.id}`,
+      headers: auth(admin),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const cases = await h.app.inject({
+      method: 'GET',
+      url: `/api/sepulturas/${plain.sepulturaId}/comisso`,
+      headers: auth(admin),
+    });
+    expect(cases.json().map((c: ComissoCase) => c.id)).toContain(k.id);
+    // Both with an open case (the other one's concession closed so only the cases collide).
+    const second = await concededGrave();
+    await decide(k.id, { decisao: 'encerrado', data: day(0), nota: 'Recadastrou.' });
+    const again = (await open(plain.sepulturaId as string)).json() as ComissoCase;
+    expect(again.id).toBeTruthy();
+    await open(second.graveId);
+    const closed = await h.app.inject({
+      method: 'POST',
+      url: `/api/concessoes/${second.concessaoId}/encerramento`,
+      headers: auth(admin),
+      payload: { em: day(0), motivo: 'Teste de mescla.' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const refused = await merge(second.graveId, plain.sepulturaId as string);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ message: GRAVE_MSG.mergeTwoCases, field: 'destino' });
+  });
 });

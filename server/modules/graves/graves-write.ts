@@ -101,6 +101,7 @@ interface StoredPlace {
   quadra: string;
   numero: string;
   version: number;
+  situacao?: string;
 }
 
 /** Rewrites the records of grave `id` to its place (after the grave moved); their ids. */
@@ -190,8 +191,8 @@ export async function editGrave(
 
 /**
  * Two graves that are one: every record of `id` takes the place of `destino` (the record
- * trigger links it there and applies destino's capacity), concessions and condition photos
- * follow, `id` goes.
+ * trigger links it there and applies destino's capacity), concessions, condition photos,
+ * abandonment cases and re-registration requests follow, `id` goes.
  */
 export async function mergeGrave(
   ctx: AppContext,
@@ -203,7 +204,7 @@ export async function mergeGrave(
   const moved = await ctx.database.db.transaction(async (tx) => {
     const both = await txRows<StoredPlace>(
       tx,
-      sql`SELECT id, cemiterio_id, rua, quadra, numero, version FROM sepulturas
+      sql`SELECT id, cemiterio_id, rua, quadra, numero, version, situacao FROM sepulturas
         WHERE id IN (${id}, ${destino}) ORDER BY id FOR UPDATE`,
     );
     const source = both.find((g) => g.id === id);
@@ -224,6 +225,28 @@ export async function mergeGrave(
       WHERE sepultura_id = ${id}`);
     await tx.execute(sql`UPDATE sepultura_fotos SET sepultura_id = ${destino}
       WHERE sepultura_id = ${id}`);
+    // Abandonment cases and re-registration requests are the grave's history: they follow too,
+    // unless the merge would make two open cases, or two pending requests of one person.
+    const [cases] = await txRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM comisso_casos
+        WHERE sepultura_id IN (${id}, ${destino}) AND situacao = 'aberto'`,
+    );
+    if (Number(cases?.n ?? 0) > 1) throw conflict(GRAVE_MSG.mergeTwoCases, 'destino');
+    const [twice] = await txRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM recadastramentos a JOIN recadastramentos b
+        ON a.user_id = b.user_id AND b.sepultura_id = ${destino} AND b.situacao = 'pendente'
+        WHERE a.sepultura_id = ${id} AND a.situacao = 'pendente'`,
+    );
+    if (Number(twice?.n ?? 0) > 0) throw conflict(GRAVE_MSG.mergeTwoRequests, 'destino');
+    await tx.execute(sql`UPDATE comisso_casos SET sepultura_id = ${destino}
+      WHERE sepultura_id = ${id}`);
+    await tx.execute(sql`UPDATE recadastramentos SET sepultura_id = ${destino}
+      WHERE sepultura_id = ${id}`);
+    if (source.situacao === 'em comisso') {
+      await tx.execute(sql`UPDATE sepulturas SET situacao = 'em comisso' WHERE id = ${destino}`);
+    }
     await tx.execute(sql`SELECT set_config('memorial.user_id', ${user.id}, true)`);
     const records = await txRows<{ id: string }>(
       tx,
