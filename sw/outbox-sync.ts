@@ -8,7 +8,7 @@
  */
 import { MemorialDb } from '../src/data/db';
 import { drainOutbox } from '../src/data/outbox/outbox-drain';
-import { applySent } from '../src/data/outbox/outbox-effects';
+import { applyRefused, applySent } from '../src/data/outbox/outbox-effects';
 import { httpTransport } from '../src/data/outbox/outbox-http';
 import { defaultLock } from '../src/data/outbox/outbox-lock';
 import { readMirror } from '../src/data/session-mirror';
@@ -32,6 +32,7 @@ export function registerOutboxSync(): void {
       lock,
       session: () => readMirror(db),
       onSent: (item, answer) => applySent(db, item, answer),
+      onRefused: (item, outcome) => applyRefused(db, item, outcome),
     });
     // The page is draining: it owns the work now.
     if (result === 'busy') return;

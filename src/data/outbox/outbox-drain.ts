@@ -67,6 +67,8 @@ interface DrainDeps {
   session(): Promise<OutboxSession | null>;
   /** After an accepted item (e.g. store the record the edit answered). Errors are ignored. */
   onSent?(item: OutboxItem, result: unknown): Promise<void>;
+  /** After a refused item (e.g. store the cancelled order a 409 carried). Errors are ignored. */
+  onRefused?(item: OutboxItem, outcome: Outcome): Promise<void>;
   /** The drain stopped on this outcome (no answer, session ended, account gone). */
   onStopped?(result: Outcome): Promise<void> | void;
   now?(): number;
@@ -100,8 +102,26 @@ function due(item: OutboxItem, userId: string, now: number, claimsAreDead: boole
   return item.state === 'sending' && (claimsAreDead || item.nextAttemptAt <= now);
 }
 
-/** An edit must wait for an earlier unsent edit of the same record. */
+const earlier = (o: OutboxItem, item: OutboxItem) =>
+  o.createdAt < item.createdAt || (o.createdAt === item.createdAt && o.id < item.id);
+
+/**
+ * An edit must wait for an earlier unsent edit of the same record. Field work on an order goes
+ * in the order it was done (the ticks and photos before the conclusion) while the earlier work
+ * is still on its way; an earlier item that needs the person does not hold the rest back.
+ */
 function blocked(item: OutboxItem, all: OutboxItem[]): boolean {
+  if ('ordemId' in item) {
+    return all.some(
+      (o) =>
+        'ordemId' in o &&
+        o.id !== item.id &&
+        o.ordemId === item.ordemId &&
+        o.userId === item.userId &&
+        (o.state === 'pending' || o.state === 'sending') &&
+        earlier(o, item),
+    );
+  }
   if (item.kind !== 'edit') return false;
   return all.some(
     (o) =>
@@ -303,6 +323,9 @@ export function drainOutbox(deps: DrainDeps): Promise<DrainReport | 'busy'> {
         await deps.onSent?.(item, result.result).catch(() => undefined);
       } else {
         skip.add(item.id);
+        if (result.type === 'failed' && result.outcome.kind === 'refused') {
+          await deps.onRefused?.(item, result.outcome).catch(() => undefined);
+        }
       }
       // Without signal every later item would fail the same way: stop, retry on the timer;
       // with the session ended (or the account gone) too: no later item can go either.

@@ -6,9 +6,16 @@
  */
 
 import { MADE_AT_HEADER } from '../../domain/audit-rules';
-import type { EditOutboxItem, OutboxItem, TributeOutboxItem } from '../../domain/outbox-item';
+import { orderRefusalText } from '../../domain/order-outbox';
+import type {
+  EditOutboxItem,
+  OrderOutboxItem,
+  OutboxItem,
+  TributeOutboxItem,
+} from '../../domain/outbox-item';
 import { classifyAnswer, classifyFailure } from '../../domain/outcome';
 import type { EditConflictAnswer } from '../../domain/sync-types';
+import type { Order } from '../../domain/work-order-types';
 import { API_BASE } from '../../lib/api-base';
 import type { OutboxTransport, SendResult } from './outbox-drain';
 import { tributeWireBody } from './tribute-wire';
@@ -46,6 +53,50 @@ function editRequest(item: EditOutboxItem) {
   return { path, method: 'PATCH', body: form, json: false };
 }
 
+/** Field work on an order: each kind is one call of the order's API (schemas/work-order.ts). */
+export function orderRequest(item: OrderOutboxItem) {
+  const base = `ordens/${encodeURIComponent(item.ordemId)}`;
+  const json = (path: string, body: unknown, method = 'POST') => ({
+    path,
+    method,
+    body: JSON.stringify(body) as BodyInit,
+    json: true,
+  });
+  switch (item.kind) {
+    case 'order-tick':
+      return json(`${base}/marcos/${encodeURIComponent(item.payload.marcoId)}`, {
+        feito: true,
+        feitoEm: item.payload.feitoEm,
+      });
+    case 'order-comment':
+      return json(`${base}/comentarios`, item.payload);
+    case 'order-edit':
+      return json(base, item.payload, 'PATCH');
+    case 'order-conclude':
+      return json(`${base}/conclusao`, item.payload);
+    case 'order-photo': {
+      const { blob, name, tiradaEm, latitude, longitude } = item.payload;
+      const form = new FormData();
+      form.append('tiradaEm', tiradaEm);
+      if (latitude !== null && longitude !== null) {
+        form.append('latitude', String(latitude));
+        form.append('longitude', String(longitude));
+      }
+      // The file last: the server reads the text fields before the bytes arrive.
+      form.append('photo', blob, name);
+      return { path: `${base}/fotos`, method: 'POST', body: form as BodyInit, json: false };
+    }
+  }
+}
+
+/** The order a 409 carries (its current state), whatever the answer calls it. */
+export function orderIn(body: Record<string, unknown>): Order | null {
+  const candidate = body.atual ?? body.ordem ?? body.current;
+  return candidate && typeof candidate === 'object' && 'situacao' in candidate
+    ? (candidate as Order)
+    : null;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -75,6 +126,13 @@ export async function interpret(
       result: item.kind === 'edit' ? (outcome.body.sepultado ?? null) : outcome.body,
     };
   }
+  if (outcome.kind === 'refused' && 'ordemId' in item) {
+    // The office cancelled, moved or deleted the order meanwhile: say so plainly; the item
+    // stays with the person (attention: Copiar / Descartar), never silently dropped.
+    const atual = orderIn(outcome.body);
+    const message = orderRefusalText(outcome.status, atual, item, outcome.message);
+    return { type: 'failed', outcome: { ...outcome, message } };
+  }
   if (
     outcome.kind === 'refused' &&
     outcome.status === 409 &&
@@ -89,7 +147,12 @@ export async function interpret(
 export function httpTransport(base: string = API_BASE): OutboxTransport {
   return {
     async send(item, token) {
-      const req = item.kind === 'tribute' ? tributeRequest(item) : editRequest(item);
+      const req =
+        item.kind === 'tribute'
+          ? tributeRequest(item)
+          : item.kind === 'edit'
+            ? editRequest(item)
+            : orderRequest(item);
       const headers: Record<string, string> = {
         authorization: `Bearer ${token}`,
         'idempotency-key': item.id,

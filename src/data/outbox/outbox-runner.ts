@@ -13,7 +13,7 @@ import { db } from '../db';
 import { announceSessionEnd, onSessionEnd } from '../session-events';
 import { readAuth } from '../session-storage';
 import { type DrainReport, drainOutbox } from './outbox-drain';
-import { applySent } from './outbox-effects';
+import { applyRefused, applySent } from './outbox-effects';
 import { httpTransport } from './outbox-http';
 import { defaultLock } from './outbox-lock';
 import { markAccountGone, resumeAfterLogin, wakeWaiting } from './outbox-queue';
@@ -39,6 +39,7 @@ async function drainNow(): Promise<DrainReport | 'busy'> {
       return auth ? { token: auth.token, userId: auth.userId } : null;
     },
     onSent: (item, answer) => applySent(db, item, answer),
+    onRefused: (item, outcome) => applyRefused(db, item, outcome),
     onStopped: (outcome) => {
       if (outcome.kind === 'session-expired' || outcome.kind === 'account-gone') {
         announceSessionEnd(outcome.kind);
