@@ -20,6 +20,17 @@ export const AUDIT_RESOURCES = {
   concessao: 'Concessão',
   concessao_renovacao: 'Renovação de concessão',
   concessao_taxa: 'Taxa de concessão',
+  ordem_tipo: 'Tipo de serviço',
+  ordem: 'Ordem de serviço',
+  ordem_responsavel: 'Responsável pela ordem',
+  ordem_versao: 'Versão da ordem',
+  ordem_marco: 'Etapa da ordem',
+  ordem_comentario: 'Comentário da ordem',
+  ordem_foto: 'Foto da ordem',
+  custodia: 'Custódia dos restos',
+  restos: 'Local dos restos',
+  pedido: 'Pedido da família',
+  ics_token: 'Link de calendário',
 } as const satisfies Record<string, string>;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 

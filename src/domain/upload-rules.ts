@@ -40,8 +40,9 @@ export const UPLOAD_MSG = {
 } as const;
 
 /** Where stored images live under /api/images/ (server folders, and the device's photo keys). */
-// "plano": the cemetery plan of the map, kept larger than a photo (PLAN_MAX_SIDE).
-export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano'] as const;
+// "plano": the cemetery plan of the map, kept larger than a photo (PLAN_MAX_SIDE); "ordens": a
+// work order's evidence photos.
+export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano', 'ordens'] as const;
 
 /** The only names the server writes (32 hex, "-t" thumbnail, "-m" 800 px copy, .webp). */
 export const IMAGE_FILE_REGEX = /^[0-9a-f]{32}(?:-[tm])?\.webp$/;

@@ -37,6 +37,8 @@ export const DeadlineItemSchema = Type.Object({
   /** exumacao: whose remains. */
   sepultadoId: NullableScalar<string>('string'),
   sepultadoNome: NullableScalar<string>('string'),
+  /** exumacao: the open exhumation order of this record, if the office made one already. */
+  ordemId: Type.Optional(NullableScalar<string>('string')),
 });
 
 export const DeadlineCountsSchema = Type.Object({
