@@ -79,6 +79,12 @@ const GravesAdminPage = layoutPage(() => import('../features/graves/graves-admin
 const GravePage = layoutPage(() => import('../features/graves/grave-page'));
 const DeadlinesPage = layoutPage(() => import('../features/graves/deadlines-page'));
 const BackupsPage = layoutPage(() => import('../features/backups/backups-page'));
+const TodayPage = layoutPage(() => import('../features/work-orders/today-page'));
+const OrderPage = layoutPage(() => import('../features/work-orders/order-page'));
+const OrdersAdminPage = layoutPage(() => import('../features/work-orders/orders-admin-page'));
+const CalendarPage = layoutPage(() => import('../features/work-orders/calendar-page'));
+const OrderPrintPage = layoutPage(() => import('../features/work-orders/order-print-page'));
+const RequestsPage = layoutPage(() => import('../features/work-orders/requests-page'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -108,6 +114,9 @@ const MANAGE_GRAVES = allowedTo('grave:manage');
 const SEE_DEADLINES = allowedTo('deadline:view');
 const BACKUPS = allowedTo('backup:manage');
 const AUDIT = allowedTo('audit:read');
+const WORK_ORDERS = allowedTo('order:work');
+const MANAGE_ORDERS = allowedTo('order:manage');
+const MANAGE_REQUESTS = allowedTo('request:manage');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = (
@@ -176,6 +185,12 @@ export function AppRoutes() {
             <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
             <Route path="/sepulturas/:id" element={at(GravePage)} />
             <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
+            <Route path="/hoje" element={at(TodayPage, WORK_ORDERS)} />
+            <Route path="/ordens/:id" element={at(OrderPage, WORK_ORDERS)} />
+            <Route path="/ordens/:id/imprimir" element={at(OrderPrintPage, MANAGE_ORDERS)} />
+            <Route path="/admin/ordens" element={at(OrdersAdminPage, MANAGE_ORDERS)} />
+            <Route path="/admin/ordens/calendario" element={at(CalendarPage, MANAGE_ORDERS)} />
+            <Route path="/admin/pedidos" element={at(RequestsPage, MANAGE_REQUESTS)} />
             <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

@@ -8,7 +8,7 @@
  * (orderOverlay): a tick shows at once, marked "Aguardando conexão" until the server has it.
  */
 import { formatWallTime } from './order-time';
-import { ORDER_MSG } from './work-order-rules';
+import { needsDestination, ORDER_MSG } from './work-order-rules';
 import type { Destination, Order } from './work-order-types';
 
 export interface TickPayload {
@@ -134,4 +134,21 @@ export function orderItemText<K extends OrderItemKind>(kind: K, payload: OrderPa
     }
   }
   return '';
+}
+
+/**
+ * Why an order cannot be concluded with this destination, or null: remains never leave a
+ * grave without one (exumação, translado), a grave destination names the grave, another
+ * cemetery is named. The server applies the same rule (and checks the grave is a niche).
+ */
+export function destinationProblem(tipo: string, destino: Destination | null): string | null {
+  if (!needsDestination(tipo)) return null;
+  if (!destino) return ORDER_MSG.destinationRequired;
+  if ((destino.tipo === 'ossuario' || destino.tipo === 'sepultura') && !destino.sepulturaId) {
+    return ORDER_MSG.destinationGraveNotFound;
+  }
+  if (destino.tipo === 'outro-cemiterio' && !destino.descricao?.trim()) {
+    return ORDER_MSG.destinationNameRequired;
+  }
+  return null;
 }

@@ -69,12 +69,14 @@ describe('navbar', () => {
     expect(labels('authenticated', 'concessionario')).toEqual([
       'Home',
       'Memorial',
+      'Hoje',
       'Perfil',
       'Sair',
     ]);
     expect(labels('authenticated', 'admin')).toEqual([
       'Home',
       'Memorial',
+      'Hoje',
       'Usuários',
       'Perfil',
       'Sair',
@@ -90,6 +92,9 @@ describe('navbar', () => {
       'Planilhas /admin/planilhas',
       'Sepulturas /admin/sepulturas',
       'Prazos /admin/prazos',
+      'Ordens de serviço /admin/ordens',
+      'Calendário /admin/ordens/calendario',
+      'Pedidos /admin/pedidos',
       'Auditoria /admin/auditoria',
       'Cópias /admin/copias',
     ]);

@@ -39,6 +39,8 @@ export function navLinks(status: SessionStatus, role: Role): NavLink[] {
   if (canEver({ id: '', role }, 'burial:list-mine')) {
     links.push({ label: 'Memorial', to: '/sepultados/meumemorial' });
   }
+  // The crew's day (admins see their own assigned orders there too).
+  if (canEver({ id: '', role }, 'order:work')) links.push({ label: 'Hoje', to: '/hoje' });
   if (canEver({ id: '', role }, 'user:manage'))
     links.push({ label: 'Usuários', to: '/meuusuario' });
   links.push({ label: 'Perfil', to: '/user/profile' }, { label: 'Sair', action: 'logout' });
@@ -59,6 +61,9 @@ export function toolLinks(status: SessionStatus, role: Role): NavLink[] {
     ['burial:spreadsheet', { label: 'Planilhas', to: '/admin/planilhas' }],
     ['grave:manage', { label: 'Sepulturas', to: '/admin/sepulturas' }],
     ['deadline:view', { label: 'Prazos', to: '/admin/prazos' }],
+    ['order:manage', { label: 'Ordens de serviço', to: '/admin/ordens' }],
+    ['order:manage', { label: 'Calendário', to: '/admin/ordens/calendario' }],
+    ['request:manage', { label: 'Pedidos', to: '/admin/pedidos' }],
     ['audit:read', { label: 'Auditoria', to: '/admin/auditoria' }],
     ['backup:manage', { label: 'Cópias', to: '/admin/copias' }],
   ];
