@@ -15,6 +15,7 @@ import { maskPhone } from '../../domain/masks';
 import { can } from '../../domain/permissions';
 import { useLoad } from '../../lib/use-load';
 import { ConcessionForm } from './concession-form';
+import { GraveRequests } from './grave-requests';
 import './graves.css';
 
 const mapLink = (lat: number, lon: number) =>
@@ -115,6 +116,14 @@ export default function GravePage() {
       {!concessao && can(actor, 'concession:manage') && (
         <ConcessionForm graveId={g.id} onDone={reload} />
       )}
+      {can(actor, 'order:manage') && (
+        <p>
+          <Link className="btn" to={`/admin/ordens?novo=1&sepulturaId=${g.id}`}>
+            Abrir ordem de serviço
+          </Link>
+        </p>
+      )}
+      {can(actor, 'request:create') && <GraveRequests graveId={g.id} sepultados={sepultados} />}
     </section>
   );
 }
