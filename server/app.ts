@@ -43,6 +43,7 @@ import { syncRoutes } from './modules/sync/sync-routes';
 import { blockedWordsOf } from './modules/tributes/tributes-blocked-words';
 import { tributeRoutes } from './modules/tributes/tributes-routes';
 import { userRoutes } from './modules/users/users-routes';
+import { workOrderRoutes } from './modules/work-orders/public';
 import { auditScopePlugin } from './plugins/audit-scope';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(graveRoutes);
       await api.register(concessionRoutes);
       await api.register(deadlineRoutes);
+      await api.register(workOrderRoutes);
       await api.register(tributeRoutes);
       await api.register(imageRoutes);
       await api.register(syncRoutes);
