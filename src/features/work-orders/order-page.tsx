@@ -76,6 +76,8 @@ export default function OrderPage() {
   const view = orderOverlay(order, work);
   const open = OPEN_ORDER_STATES.includes(order.situacao) && !view.concluding;
   const route = directionsLink(order.lugar);
+  // Work done here for another time than the order has now: the office moved it meanwhile.
+  const moved = view.unsent.some((i) => i.agendadaPara !== order.agendadaPara);
 
   function queue<K extends OrderItemKind>(kind: K, payload: OrderPayloads[K]) {
     return queueOrderWork({ id: newId(), userId, order, kind, payload }).catch(() =>
@@ -140,6 +142,12 @@ export default function OrderPage() {
           </>
         )}
       </p>
+      {moved && order.situacao !== 'cancelada' && (
+        <p className="form-alert" role="alert">
+          {ORDER_MSG.rescheduled} {formatWallTime(order.agendadaPara)}. O que você fez continua
+          guardado neste aparelho.
+        </p>
+      )}
       {order.situacao === 'cancelada' && (
         <p className="form-alert" role="alert">
           {ORDER_MSG.cancelled}
