@@ -90,8 +90,8 @@ export const ORDER_OUTBOX_MSG = {
 
 /**
  * The plain words for a refusal of field work: the office cancelled the order, moved it to
- * another time, or deleted it. `atual` is the order as the server has it now (409), or null
- * (404). Anything else keeps the server's own message.
+ * another time, or deleted it. `atual` is the order as the device has it now (the 409 brought
+ * the server's copy), `before` the work as it was done. Anything else keeps the server's words.
  */
 export function orderRefusalText(
   status: number,
@@ -100,8 +100,9 @@ export function orderRefusalText(
   serverMessage: string | undefined,
 ): string | undefined {
   if (status === 404) return ORDER_OUTBOX_MSG.gone;
-  if (status !== 409 || !atual) return serverMessage;
+  if (!atual) return serverMessage;
   if (atual.situacao === 'cancelada') return ORDER_MSG.cancelled;
+  if (status !== 409) return serverMessage;
   if (before && atual.agendadaPara !== before.agendadaPara) {
     return `${ORDER_MSG.rescheduled} ${formatWallTime(atual.agendadaPara)}. O que você fez continua guardado neste aparelho.`;
   }

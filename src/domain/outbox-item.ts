@@ -7,7 +7,7 @@
 
 import { SEP_MSG } from './burial-messages';
 import type { BurialField } from './burial-rules';
-import { ORDER_ITEM_FAILED, type OrderItemKind, type OrderPayloads } from './order-outbox';
+import type { OrderItemKind, OrderPayloads } from './order-outbox';
 import type { CallTexts } from './outcome';
 import type { EditConflictAnswer, FieldValue } from './sync-types';
 import { TRIBUTE_MSG } from './tribute-rules';
@@ -106,16 +106,20 @@ export const OUTBOX_STATE_TEXT: Record<OutboxState, string> = {
   attention: 'Precisa de atenção',
 };
 
-/** Each kind's spec §8 texts, for answers that arrive while nobody waits on the form. */
-export const OUTBOX_CALL_TEXTS: Record<OutboxItem['kind'], CallTexts> = {
+/**
+ * Each kind's spec §8 texts, for answers that arrive while nobody waits on the form (the work
+ * orders' kinds have theirs in ./order-outbox.ts, out of the chunk every page loads).
+ */
+export const OUTBOX_CALL_TEXTS: Record<'tribute' | 'edit', CallTexts> = {
   tribute: { fallback: TRIBUTE_MSG.postFailed, 429: TRIBUTE_MSG.tooMany },
   edit: { fallback: SEP_MSG.updateFailed, 403: SEP_MSG.forbiddenEdit },
-  'order-tick': { fallback: ORDER_ITEM_FAILED['order-tick'] },
-  'order-comment': { fallback: ORDER_ITEM_FAILED['order-comment'] },
-  'order-photo': { fallback: ORDER_ITEM_FAILED['order-photo'] },
-  'order-edit': { fallback: ORDER_ITEM_FAILED['order-edit'] },
-  'order-conclude': { fallback: ORDER_ITEM_FAILED['order-conclude'] },
 };
+
+/**
+ * A refusal of field work on an order without the server's words (the server's message — the
+ * office cancelled the order, it is concluded, it no longer exists — is shown when it sent one).
+ */
+export const ORDER_WORK_FAILED = 'Não foi possível enviar este trabalho da ordem de serviço.';
 
 export const OUTBOX_MSG = {
   login: 'Sessão expirada: faça login novamente. O envio continua depois que você entrar.',

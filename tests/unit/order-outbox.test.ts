@@ -19,7 +19,7 @@ import { enqueueOrderWork } from '../../src/data/work-orders/order-queue';
 import { storeOrder } from '../../src/data/work-orders/order-store';
 import { readDay, syncToday } from '../../src/data/work-orders/today-sync';
 import { newId } from '../../src/domain/ids';
-import { ORDER_OUTBOX_MSG } from '../../src/domain/order-outbox';
+import { ORDER_OUTBOX_MSG, orderRefusalText } from '../../src/domain/order-outbox';
 import { orderOverlay } from '../../src/domain/order-overlay';
 import type { OrderOutboxItem, OutboxItem } from '../../src/domain/outbox-item';
 import { ORDER_MSG } from '../../src/domain/work-order-rules';
@@ -285,24 +285,35 @@ describe('field work on an order through the outbox', () => {
         interpret(
           item,
           new Response(
-            JSON.stringify({ message: 'x', atual: status === 409 ? moved : undefined }),
+            JSON.stringify({
+              message: ORDER_MSG.closed,
+              atual: status === 409 ? moved : undefined,
+            }),
             { status },
           ),
         ),
     };
     await drainOutbox({ db, transport, lock: memoryLock(true), session: SESSION });
-    const first = await db.outbox.orderBy('createdAt').first();
-    expect(first?.reason).toBe(
+    const first = (await db.outbox.orderBy('createdAt').first()) as OrderOutboxItem | undefined;
+    // Kept, needing the person, with the server's words…
+    expect(first?.state).toBe('attention');
+    expect(first?.reason).toBe(ORDER_MSG.closed);
+    // …which the order screen turns into plainer ones from the order as it is now.
+    expect(orderRefusalText(409, moved, first ?? null, first?.reason)).toBe(
       `${ORDER_MSG.rescheduled} 30/11/2026 14:00. O que você fez continua guardado neste aparelho.`,
     );
+    expect(orderRefusalText(409, o, first ?? null, first?.reason)).toBe(ORDER_MSG.closed);
+    expect(
+      orderRefusalText(409, { ...moved, situacao: 'cancelada' }, first ?? null, first?.reason),
+    ).toBe(ORDER_MSG.cancelled);
     status = 404;
     await db.outbox.clear();
     await queueDay(o, 5_000);
     await drainOutbox({ db, transport, lock: memoryLock(true), session: SESSION });
     const all = await db.outbox.toArray();
-    expect(all.every((i) => i.state === 'attention' && i.reason === ORDER_OUTBOX_MSG.gone)).toBe(
-      true,
-    );
+    expect(all).toHaveLength(5);
+    expect(all.every((i) => i.state === 'attention')).toBe(true);
+    expect(orderRefusalText(404, null, null, 'x')).toBe(ORDER_OUTBOX_MSG.gone);
   });
 
   it('an accepted write stores the order the server answered, never an older version', async () => {

@@ -21,6 +21,7 @@
 
 import type { BurialRecord } from '../../domain/burial-types';
 import {
+  ORDER_WORK_FAILED,
   OUTBOX_CALL_TEXTS,
   OUTBOX_MSG,
   type OutboxItem,
@@ -187,7 +188,7 @@ function waiting(
 }
 
 function failed(item: OutboxItem, result: Outcome, now: number): OutboxItem {
-  const texts = OUTBOX_CALL_TEXTS[item.kind];
+  const texts = 'ordemId' in item ? { fallback: ORDER_WORK_FAILED } : OUTBOX_CALL_TEXTS[item.kind];
   switch (result.kind) {
     case 'ok':
     case 'no-answer':

@@ -11,13 +11,14 @@ import type { TributeItem } from '../../domain/tribute-types';
 import { storeRecord } from '../burials-store';
 import type { MemorialDb } from '../db';
 import { cacheTribute } from '../tribute-cache';
-import { isOrder, storeOrder } from '../work-orders/order-store';
 import { orderIn } from './outbox-http';
 
 export async function applySent(db: MemorialDb, item: OutboxItem, result: unknown): Promise<void> {
   if (!result || typeof result !== 'object') return;
   if ('ordemId' in item) {
-    // Every order call answers the order: the device's copy becomes the server's.
+    // Every order call answers the order: the device's copy becomes the server's. Its store
+    // is loaded only then, so the runner every page starts carries none of it.
+    const { isOrder, storeOrder } = await import('../work-orders/order-store');
     if (isOrder(result)) await storeOrder(db, result, item.userId);
     return;
   }
@@ -34,5 +35,7 @@ export async function applySent(db: MemorialDb, item: OutboxItem, result: unknow
 export async function applyRefused(db: MemorialDb, item: OutboxItem, outcome: Outcome) {
   if (!('ordemId' in item) || outcome.kind !== 'refused') return;
   const atual = orderIn(outcome.body);
-  if (atual && isOrder(atual)) await storeOrder(db, atual, item.userId);
+  if (!atual) return;
+  const { isOrder, storeOrder } = await import('../work-orders/order-store');
+  if (isOrder(atual)) await storeOrder(db, atual, item.userId);
 }

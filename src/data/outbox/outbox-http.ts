@@ -6,7 +6,6 @@
  */
 
 import { MADE_AT_HEADER } from '../../domain/audit-rules';
-import { orderRefusalText } from '../../domain/order-outbox';
 import type {
   EditOutboxItem,
   OrderOutboxItem,
@@ -125,13 +124,6 @@ export async function interpret(
       type: 'ok',
       result: item.kind === 'edit' ? (outcome.body.sepultado ?? null) : outcome.body,
     };
-  }
-  if (outcome.kind === 'refused' && 'ordemId' in item) {
-    // The office cancelled, moved or deleted the order meanwhile: say so plainly; the item
-    // stays with the person (attention: Copiar / Descartar), never silently dropped.
-    const atual = orderIn(outcome.body);
-    const message = orderRefusalText(outcome.status, atual, item, outcome.message);
-    return { type: 'failed', outcome: { ...outcome, message } };
   }
   if (
     outcome.kind === 'refused' &&

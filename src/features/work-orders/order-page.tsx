@@ -154,7 +154,7 @@ export default function OrderPage() {
           {order.motivoCancelamento && ` Motivo: ${order.motivoCancelamento}`}
         </p>
       )}
-      <RefusedWork items={view.attention} />
+      <RefusedWork items={view.attention} order={order} />
 
       <div className="order-card">
         {order.sepultadoId ? (

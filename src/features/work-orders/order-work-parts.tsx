@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { discardOrderWork } from '../../data/work-orders/order-actions';
-import { ORDER_ITEM_TITLE, orderItemText } from '../../domain/order-outbox';
+import { ORDER_ITEM_TITLE, orderItemText, orderRefusalText } from '../../domain/order-outbox';
 import type { OverlaidMilestone } from '../../domain/order-overlay';
 import { wallClock } from '../../domain/order-time';
 import {
@@ -12,6 +12,7 @@ import {
   OUTBOX_STATE_TEXT,
   type OutboxState,
 } from '../../domain/outbox-item';
+import type { Order } from '../../domain/work-order-types';
 import { useFlash } from '../../ui/flash';
 
 const CLOCK = new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short' });
@@ -85,10 +86,17 @@ export function position(lat: number | null, lng: number | null): string {
 const COPY_FAILED = 'Não foi possível copiar. Selecione o texto e copie à mão.';
 
 /** The work the server refused: what happened, in plain words, and what the person can do. */
-export function RefusedWork({ items }: { items: OrderOutboxItem[] }) {
+export function RefusedWork({ items, order }: { items: OrderOutboxItem[]; order: Order }) {
   const flash = useFlash();
   if (items.length === 0) return null;
-  const reasons = [...new Set(items.map((i) => i.reason).filter(Boolean))];
+  // The server's words, or plainer ones when the office cancelled, moved or deleted the order.
+  const reasons = [
+    ...new Set(
+      items.map((i) =>
+        orderRefusalText(i.problem?.kind === 'refused' ? i.problem.status : 0, order, i, i.reason),
+      ),
+    ),
+  ].filter(Boolean);
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
