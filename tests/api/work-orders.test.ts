@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '../../src/domain/work-order-rules';
 import type { Order } from '../../src/domain/work-order-types';
 import { auth } from './burials-helpers';
-import { engines, type Harness, startApp } from './helpers';
+import { engines, type Harness, startApp, validCpf } from './helpers';
 import { type Crew, crew, newOrder, recordInGrave } from './work-orders-helpers';
 
 describe.each(engines)('ordens de serviço ($name)', (engine) => {
@@ -258,6 +258,40 @@ describe.each(engines)('ordens de serviço ($name)', (engine) => {
     });
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(reopened.json()).toMatchObject({ situacao: 'aberta', motivoCancelamento: null });
+  });
+
+  it('a rotating grave due for exhumation names its open exumação order in the deadlines', async () => {
+    const place = await recordInGrave(h, c.admin, {
+      cemiterio: 'Rotativo',
+      dtNasc: '01/01/1950',
+      dtFal: '01/01/2015',
+      idade: 65,
+    });
+    const grant = await call('POST', `/api/sepulturas/${place.sepulturaId}/concessoes`, c.admin, {
+      titularNome: 'Titular Rotativo',
+      titularCpf: validCpf(),
+      regime: 'rotativa',
+      inicio: '01/01/2015',
+    });
+    expect(grant.statusCode, grant.body).toBe(201);
+    const [grave] = await h.app.ctx.database.sql.query<{ c: string }>(
+      'SELECT cemiterio_id AS c FROM sepulturas WHERE id = $1',
+      [place.sepulturaId],
+    );
+    const due = async () => {
+      const res = await call('GET', `/api/prazos?cemiterioId=${grave?.c}&tipo=exumacao`, c.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .itens.find((i: { sepultadoId: string }) => i.sepultadoId === place.sepultadoId);
+    };
+    expect(await due()).toMatchObject({ tipo: 'exumacao', ordemId: null });
+    const order = await newOrder(h, c.admin, {
+      tipo: 'exumacao',
+      agendadaPara: '2027-01-20T08:00',
+      sepultadoId: place.sepultadoId,
+    });
+    expect(await due()).toMatchObject({ ordemId: order.id });
   });
 
   it('kinds: built-ins listed; an admin adds one, a duplicate is 409; orders of it have no template', async () => {

@@ -62,6 +62,13 @@ export async function tickMilestone(
   await refuseIfClosed(ctx, order);
   const at = deviceInstant(tick.feitoEm ?? madeAt);
   const found = await ctx.database.db.transaction(async (tx) => {
+    // The order's row first: a cancellation committed meanwhile is seen, and two ticks of one
+    // order queue here instead of meeting in the state change below.
+    const [o] = await txRows<{ situacao: string }>(
+      tx,
+      sql`SELECT situacao FROM ordens WHERE id = ${order.id} FOR UPDATE`,
+    );
+    if (o?.situacao === 'cancelada' || o?.situacao === 'concluida') return o.situacao;
     const [m] = await txRows<{ id: string }>(
       tx,
       sql`SELECT id FROM ordem_marcos WHERE id = ${marcoId} AND ordem_id = ${order.id}`,
@@ -81,6 +88,8 @@ export async function tickMilestone(
     if (done.length > 0) await bumpState(tx, order.id, 'aberta', 'em andamento');
     return true;
   });
+  if (found === 'cancelada') await conflictWith(ctx, order.id, ORDER_MSG.cancelled);
+  if (found === 'concluida') await conflictWith(ctx, order.id, ORDER_MSG.closed);
   if (!found) throw notFound(ORDER_MSG.marcoNotFound);
   return getOrder(ctx, order.id);
 }

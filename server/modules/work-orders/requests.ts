@@ -42,7 +42,8 @@ import {
 import { nextDay, todayIn, wallNow } from './orders-time';
 import { insertOrder } from './orders-write';
 
-interface RequestRow extends PlaceRow {
+interface RequestRow extends Omit<PlaceRow, 'tipo'> {
+  grave_tipo: string | null;
   id: string;
   tipo: RequestKind;
   situacao: RequestState;
@@ -60,7 +61,8 @@ interface RequestRow extends PlaceRow {
 
 const REQUEST_SELECT = `p.id, p.tipo, p.situacao, p.sepultura_id, p.sepultado_id, p.texto,
   p.user_id, u.name AS autor_nome, p.motivo_recusa, p.ordem_id, p.foto_id,
-  ${iso('p.created_at')} AS created_at, ${iso('p.updated_at')} AS updated_at, ${PLACE_COLUMNS}
+  ${iso('p.created_at')} AS created_at, ${iso('p.updated_at')} AS updated_at,
+  g.tipo AS grave_tipo, g.rua, g.quadra, g.numero, c.nome AS cemiterio
   FROM pedidos p JOIN users u ON u.id = p.user_id JOIN sepulturas g ON g.id = p.sepultura_id
   JOIN cemiterios c ON c.id = g.cemiterio_id`;
 
@@ -78,7 +80,7 @@ async function toRequests(ctx: AppContext, rows: RequestRow[]): Promise<FamilyRe
     tipo: r.tipo,
     situacao: r.situacao,
     sepulturaId: r.sepultura_id,
-    sepulturaRotulo: placeLabel(r),
+    sepulturaRotulo: placeLabel({ ...r, tipo: r.grave_tipo }),
     sepultadoId: r.sepultado_id,
     texto: r.texto,
     autorNome: r.autor_nome,
