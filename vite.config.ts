@@ -25,7 +25,7 @@ const SCREEN_CODE =
 // concessions' and deadlines' rules and calls (the graves screens only), the work orders' rules,
 // calls and device store (their own screens, and the sync of those who work orders).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|work-orders[\\/]|work-order-|order-(outbox|overlay|time)\.|qr-image\.|use-qr\.|(concession|grave|deadline)-rules\.|graves[\\/]grave-calls\.|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/]|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline)-rules\.|graves[\\/]grave-calls\.|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on

@@ -79,12 +79,8 @@ const GravesAdminPage = layoutPage(() => import('../features/graves/graves-admin
 const GravePage = layoutPage(() => import('../features/graves/grave-page'));
 const DeadlinesPage = layoutPage(() => import('../features/graves/deadlines-page'));
 const BackupsPage = layoutPage(() => import('../features/backups/backups-page'));
-const TodayPage = layoutPage(() => import('../features/work-orders/today-page'));
-const OrderPage = layoutPage(() => import('../features/work-orders/order-page'));
-const OrdersAdminPage = layoutPage(() => import('../features/work-orders/orders-admin-page'));
-const CalendarPage = layoutPage(() => import('../features/work-orders/calendar-page'));
-const OrderPrintPage = layoutPage(() => import('../features/work-orders/order-print-page'));
-const RequestsPage = layoutPage(() => import('../features/work-orders/requests-page'));
+// The crew's day and the office's orders: one entry here, their screens in chunks of their own.
+const OrdersPage = layoutPage(() => import('../features/work-orders/order-routes'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -115,8 +111,6 @@ const SEE_DEADLINES = allowedTo('deadline:view');
 const BACKUPS = allowedTo('backup:manage');
 const AUDIT = allowedTo('audit:read');
 const WORK_ORDERS = allowedTo('order:work');
-const MANAGE_ORDERS = allowedTo('order:manage');
-const MANAGE_REQUESTS = allowedTo('request:manage');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = (
@@ -185,12 +179,10 @@ export function AppRoutes() {
             <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
             <Route path="/sepulturas/:id" element={at(GravePage)} />
             <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
-            <Route path="/hoje" element={at(TodayPage, WORK_ORDERS)} />
-            <Route path="/ordens/:id" element={at(OrderPage, WORK_ORDERS)} />
-            <Route path="/ordens/:id/imprimir" element={at(OrderPrintPage, MANAGE_ORDERS)} />
-            <Route path="/admin/ordens" element={at(OrdersAdminPage, MANAGE_ORDERS)} />
-            <Route path="/admin/ordens/calendario" element={at(CalendarPage, MANAGE_ORDERS)} />
-            <Route path="/admin/pedidos" element={at(RequestsPage, MANAGE_REQUESTS)} />
+            <Route path="/hoje" element={at(OrdersPage, WORK_ORDERS)} />
+            <Route path="/ordens/:id" element={at(OrdersPage, WORK_ORDERS)} />
+            <Route path="/admin/ordens/*" element={at(OrdersPage, allowedTo('order:manage'))} />
+            <Route path="/admin/pedidos" element={at(OrdersPage, allowedTo('request:manage'))} />
             <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

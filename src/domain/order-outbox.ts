@@ -79,6 +79,60 @@ export const ORDER_ITEM_FAILED: Record<OrderItemKind, string> = {
   'order-conclude': 'Não foi possível concluir a ordem de serviço.',
 };
 
+/**
+ * The API call of an item, made when it is queued: the outbox's sender (which every page
+ * loads) only sends `fields` as JSON, or as multipart text fields with the photo `file`.
+ */
+export interface OrderCall {
+  path: string;
+  method: 'POST' | 'PATCH';
+  fields: Record<string, unknown>;
+  /** A photo's Blob travels in the payload; its name here says it is one. */
+  file?: string;
+  /** The words of a refusal that came without the server's own (ORDER_ITEM_FAILED). */
+  failed: string;
+}
+
+export function orderCall<K extends OrderItemKind>(
+  kind: K,
+  ordemId: string,
+  payload: OrderPayloads[K],
+): OrderCall {
+  const failed = ORDER_ITEM_FAILED[kind];
+  const base = `ordens/${encodeURIComponent(ordemId)}`;
+  switch (kind) {
+    case 'order-tick': {
+      const p = payload as TickPayload;
+      return {
+        path: `${base}/marcos/${encodeURIComponent(p.marcoId)}`,
+        method: 'POST',
+        fields: { feito: true, feitoEm: p.feitoEm },
+        failed,
+      };
+    }
+    case 'order-comment':
+      return { path: `${base}/comentarios`, method: 'POST', fields: { ...payload }, failed };
+    case 'order-edit':
+      return { path: base, method: 'PATCH', fields: { ...payload }, failed };
+    case 'order-conclude':
+      return { path: `${base}/conclusao`, method: 'POST', fields: { ...payload }, failed };
+  }
+  const p = payload as PhotoPayload;
+  return {
+    path: `${base}/fotos`,
+    method: 'POST',
+    // Without a position the fields are left out (the server's form takes no empty number).
+    fields: {
+      tiradaEm: p.tiradaEm,
+      ...(p.latitude !== null && p.longitude !== null
+        ? { latitude: p.latitude, longitude: p.longitude }
+        : {}),
+    },
+    file: p.name,
+    failed,
+  };
+}
+
 export function isOrderKind(kind: string): kind is OrderItemKind {
   return (ORDER_ITEM_KINDS as readonly string[]).includes(kind);
 }

@@ -7,7 +7,7 @@
 
 import { SEP_MSG } from './burial-messages';
 import type { BurialField } from './burial-rules';
-import type { OrderItemKind, OrderPayloads } from './order-outbox';
+import type { OrderCall, OrderItemKind, OrderPayloads } from './order-outbox';
 import type { CallTexts } from './outcome';
 import type { EditConflictAnswer, FieldValue } from './sync-types';
 import { TRIBUTE_MSG } from './tribute-rules';
@@ -90,6 +90,8 @@ export type OrderOutboxItem = {
     rotulo: string;
     /** The order's time when the work was done: a 409 says "remarcou" only if it moved. */
     agendadaPara: string;
+    /** The API call, made when queued (./order-outbox.ts orderCall). */
+    call: OrderCall;
     payload: OrderPayloads[K];
     /** The order as the server answered. */
     result?: unknown;
@@ -114,12 +116,6 @@ export const OUTBOX_CALL_TEXTS: Record<'tribute' | 'edit', CallTexts> = {
   tribute: { fallback: TRIBUTE_MSG.postFailed, 429: TRIBUTE_MSG.tooMany },
   edit: { fallback: SEP_MSG.updateFailed, 403: SEP_MSG.forbiddenEdit },
 };
-
-/**
- * A refusal of field work on an order without the server's words (the server's message — the
- * office cancelled the order, it is concluded, it no longer exists — is shown when it sent one).
- */
-export const ORDER_WORK_FAILED = 'Não foi possível enviar este trabalho da ordem de serviço.';
 
 export const OUTBOX_MSG = {
   login: 'Sessão expirada: faça login novamente. O envio continua depois que você entrar.',

@@ -93,8 +93,6 @@ describe('navbar', () => {
       'Sepulturas /admin/sepulturas',
       'Prazos /admin/prazos',
       'Ordens de serviço /admin/ordens',
-      'Calendário /admin/ordens/calendario',
-      'Pedidos /admin/pedidos',
       'Auditoria /admin/auditoria',
       'Cópias /admin/copias',
     ]);

@@ -12,14 +12,17 @@ import {
   type OutboxTransport,
   type SendResult,
 } from '../../src/data/outbox/outbox-drain';
-import { applyRefused, applySent } from '../../src/data/outbox/outbox-effects';
 import { interpret, orderRequest } from '../../src/data/outbox/outbox-http';
 import { memoryLock } from '../../src/data/outbox/outbox-lock';
 import { enqueueOrderWork } from '../../src/data/work-orders/order-queue';
-import { storeOrder } from '../../src/data/work-orders/order-store';
+import { keepOrder, storeOrder } from '../../src/data/work-orders/order-store';
 import { readDay, syncToday } from '../../src/data/work-orders/today-sync';
 import { newId } from '../../src/domain/ids';
-import { ORDER_OUTBOX_MSG, orderRefusalText } from '../../src/domain/order-outbox';
+import {
+  ORDER_OUTBOX_MSG,
+  orderRefusalText,
+  type PhotoPayload,
+} from '../../src/domain/order-outbox';
 import { orderOverlay } from '../../src/domain/order-overlay';
 import type { OrderOutboxItem, OutboxItem } from '../../src/domain/outbox-item';
 import { ORDER_MSG } from '../../src/domain/work-order-rules';
@@ -259,7 +262,9 @@ describe('field work on an order through the outbox', () => {
       transport,
       lock: memoryLock(true),
       session: SESSION,
-      onRefused: (item, outcome) => applyRefused(db, item, outcome),
+      onRefused: async (item, outcome) => {
+        if (outcome.kind === 'refused') await keepOrder(db, outcome.body.atual, item.userId);
+      },
     });
     const items = await db.outbox.where('ordemId').equals(o.id).toArray();
     expect(items).toHaveLength(5);
@@ -328,42 +333,41 @@ describe('field work on an order through the outbox', () => {
       kind: 'order-comment',
       payload: { texto: 'a', feitoEm: 'x' },
     });
-    await applySent(db, queued, { ...o, version: 3, observacoes: 'velho' });
+    await keepOrder(db, { ...o, version: 3, observacoes: 'velho' }, queued.userId);
     expect((await db.ordens.get(o.id))?.observacoes).toBeNull();
-    await applySent(db, queued, { ...o, version: 5, observacoes: 'novo' });
+    await keepOrder(db, { ...o, version: 5, observacoes: 'novo' }, queued.userId);
     expect((await db.ordens.get(o.id))?.observacoes).toBe('novo');
   });
 
-  it('builds each call of the order API with its payload', () => {
+  it('builds each call of the order API when queued; the sender only sends it', async () => {
     const o = order();
-    const base = {
-      id: 'k',
-      sepultadoId: '',
-      userId: USER,
-      ordemId: o.id,
-      rotulo: 'r',
-      agendadaPara: o.agendadaPara,
-      state: 'pending' as const,
-      attempts: 0,
-      nextAttemptAt: 0,
-      createdAt: 0,
-      updatedAt: 0,
-    };
-    const tick = orderRequest({
-      ...base,
+    const work = { userId: USER, order: o };
+    const tick = await enqueueOrderWork(db, {
+      ...work,
+      id: newId(),
       kind: 'order-tick',
       payload: { marcoId: 'm1', marcoNome: 'A', feitoEm: 'T' },
     });
-    expect(tick).toMatchObject({ path: `ordens/${o.id}/marcos/m1`, method: 'POST', json: true });
-    expect(JSON.parse(tick.body as string)).toEqual({ feito: true, feitoEm: 'T' });
-    const notes = orderRequest({
-      ...base,
+    const tickReq = orderRequest(tick);
+    expect(tickReq).toMatchObject({ path: `ordens/${o.id}/marcos/m1`, method: 'POST', json: true });
+    expect(JSON.parse(tickReq.body as string)).toEqual({ feito: true, feitoEm: 'T' });
+    const notes = await enqueueOrderWork(db, {
+      ...work,
+      id: newId(),
       kind: 'order-edit',
       payload: { observacoes: 'n', version: 2 },
     });
-    expect(notes).toMatchObject({ path: `ordens/${o.id}`, method: 'PATCH' });
-    const photo = orderRequest({
-      ...base,
+    expect(orderRequest(notes)).toMatchObject({ path: `ordens/${o.id}`, method: 'PATCH' });
+    const conclude = await enqueueOrderWork(db, {
+      ...work,
+      id: newId(),
+      kind: 'order-conclude',
+      payload: { destino: null, observacoes: null, feitoEm: 'T' },
+    });
+    expect(orderRequest(conclude).path).toBe(`ordens/${o.id}/conclusao`);
+    const photo = await enqueueOrderWork(db, {
+      ...work,
+      id: newId(),
       kind: 'order-photo',
       payload: {
         blob: new Blob(['x']),
@@ -373,11 +377,19 @@ describe('field work on an order through the outbox', () => {
         longitude: null,
       },
     });
-    expect(photo.path).toBe(`ordens/${o.id}/fotos`);
-    const form = photo.body as FormData;
+    const photoReq = orderRequest(photo);
+    expect(photoReq.path).toBe(`ordens/${o.id}/fotos`);
+    const form = photoReq.body as FormData;
     expect(form.get('tiradaEm')).toBe('T');
     expect(form.has('latitude')).toBe(false);
     expect(form.get('photo')).toBeInstanceOf(Blob);
+    const placed = await enqueueOrderWork(db, {
+      ...work,
+      id: newId(),
+      kind: 'order-photo',
+      payload: { ...photo.payload, latitude: -23.5, longitude: -46.6 } as PhotoPayload,
+    });
+    expect((orderRequest(placed).body as FormData).get('latitude')).toBe('-23.5');
   });
 
   it('notes written twice offline join into one item', async () => {

@@ -21,7 +21,6 @@
 
 import type { BurialRecord } from '../../domain/burial-types';
 import {
-  ORDER_WORK_FAILED,
   OUTBOX_CALL_TEXTS,
   OUTBOX_MSG,
   type OutboxItem,
@@ -188,7 +187,7 @@ function waiting(
 }
 
 function failed(item: OutboxItem, result: Outcome, now: number): OutboxItem {
-  const texts = 'ordemId' in item ? { fallback: ORDER_WORK_FAILED } : OUTBOX_CALL_TEXTS[item.kind];
+  const texts = 'ordemId' in item ? { fallback: item.call.failed } : OUTBOX_CALL_TEXTS[item.kind];
   switch (result.kind) {
     case 'ok':
     case 'no-answer':

@@ -14,7 +14,6 @@ import type {
 } from '../../domain/outbox-item';
 import { classifyAnswer, classifyFailure } from '../../domain/outcome';
 import type { EditConflictAnswer } from '../../domain/sync-types';
-import type { Order } from '../../domain/work-order-types';
 import { API_BASE } from '../../lib/api-base';
 import type { OutboxTransport, SendResult } from './outbox-drain';
 import { tributeWireBody } from './tribute-wire';
@@ -52,48 +51,17 @@ function editRequest(item: EditOutboxItem) {
   return { path, method: 'PATCH', body: form, json: false };
 }
 
-/** Field work on an order: each kind is one call of the order's API (schemas/work-order.ts). */
+/** Field work on an order: the call made when it was queued (domain orderCall). */
 export function orderRequest(item: OrderOutboxItem) {
-  const base = `ordens/${encodeURIComponent(item.ordemId)}`;
-  const json = (path: string, body: unknown, method = 'POST') => ({
-    path,
-    method,
-    body: JSON.stringify(body) as BodyInit,
-    json: true,
-  });
-  switch (item.kind) {
-    case 'order-tick':
-      return json(`${base}/marcos/${encodeURIComponent(item.payload.marcoId)}`, {
-        feito: true,
-        feitoEm: item.payload.feitoEm,
-      });
-    case 'order-comment':
-      return json(`${base}/comentarios`, item.payload);
-    case 'order-edit':
-      return json(base, item.payload, 'PATCH');
-    case 'order-conclude':
-      return json(`${base}/conclusao`, item.payload);
-    case 'order-photo': {
-      const { blob, name, tiradaEm, latitude, longitude } = item.payload;
-      const form = new FormData();
-      form.append('tiradaEm', tiradaEm);
-      if (latitude !== null && longitude !== null) {
-        form.append('latitude', String(latitude));
-        form.append('longitude', String(longitude));
-      }
-      // The file last: the server reads the text fields before the bytes arrive.
-      form.append('photo', blob, name);
-      return { path: `${base}/fotos`, method: 'POST', body: form as BodyInit, json: false };
-    }
+  const { path, method, fields, file } = item.call;
+  if (!file || !('blob' in item.payload)) {
+    return { path, method, body: JSON.stringify(fields) as BodyInit, json: true };
   }
-}
-
-/** The order a 409 carries (its current state), whatever the answer calls it. */
-export function orderIn(body: Record<string, unknown>): Order | null {
-  const candidate = body.atual ?? body.ordem ?? body.current;
-  return candidate && typeof candidate === 'object' && 'situacao' in candidate
-    ? (candidate as Order)
-    : null;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  // The file last: the server reads the text fields before the bytes arrive.
+  form.append('photo', item.payload.blob, file);
+  return { path, method, body: form as BodyInit, json: false };
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -13,7 +13,7 @@ import { db } from '../db';
 import { announceSessionEnd, onSessionEnd } from '../session-events';
 import { readAuth } from '../session-storage';
 import { type DrainReport, drainOutbox } from './outbox-drain';
-import { applyRefused, applySent } from './outbox-effects';
+import { applySent } from './outbox-effects';
 import { httpTransport } from './outbox-http';
 import { defaultLock } from './outbox-lock';
 import { markAccountGone, resumeAfterLogin, wakeWaiting } from './outbox-queue';
@@ -21,6 +21,15 @@ import { markAccountGone, resumeAfterLogin, wakeWaiting } from './outbox-queue';
 const lock = defaultLock();
 const transport = httpTransport();
 let timer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * An order the server answered, kept on the device; the store's code is loaded only then, so
+ * the runner every page starts carries none of it (the service worker imports it whole: a
+ * worker cannot load code on demand).
+ */
+async function keepOrder(value: unknown, userId: string): Promise<void> {
+  if (value) await (await import('../work-orders/order-store')).keepOrder(db, value, userId);
+}
 
 function schedule(at: number) {
   if (timer) clearTimeout(timer);
@@ -38,8 +47,14 @@ async function drainNow(): Promise<DrainReport | 'busy'> {
       const auth = readAuth();
       return auth ? { token: auth.token, userId: auth.userId } : null;
     },
-    onSent: (item, answer) => applySent(db, item, answer),
-    onRefused: (item, outcome) => applyRefused(db, item, outcome),
+    onSent: (item, answer) =>
+      'ordemId' in item ? keepOrder(answer, item.userId) : applySent(db, item, answer),
+    // A refused order write carries the order as it is now (409: cancelled, concluded).
+    onRefused: async (item, outcome) => {
+      if ('ordemId' in item && outcome.kind === 'refused') {
+        await keepOrder(outcome.body.atual, item.userId);
+      }
+    },
     onStopped: (outcome) => {
       if (outcome.kind === 'session-expired' || outcome.kind === 'account-gone') {
         announceSessionEnd(outcome.kind);

@@ -7,7 +7,6 @@
  * Stored per person: on a shared phone, one person's list never answers for another.
  */
 
-import { canEver } from '../../domain/permissions';
 import type { MineAnswer } from '../../domain/sync-types';
 import { request } from '../api';
 import type { MemorialDb } from '../db';
@@ -46,13 +45,6 @@ export async function syncMine(db: MemorialDb, now: number = Date.now()): Promis
     await writeMeta(db, key(answer.userId), { ...mine, at: now } satisfies StoredMine);
   } catch {
     // Without signal (or an ended session, announced by the client) the stored list stays.
-    return;
-  }
-  // The crew's day travels with the same sync (its code only for those who work orders).
-  if (canEver({ id: auth.userId, role: auth.role }, 'order:work')) {
-    await import('../work-orders/today-sync')
-      .then((m) => m.syncToday(db, { userId: auth.userId }))
-      .catch(() => undefined);
   }
 }
 

@@ -4,7 +4,7 @@
  * (newId) and is the Idempotency-Key. Notes edited twice offline join into one item (the later
  * text wins, the first base version stays), as record edits do.
  */
-import type { OrderItemKind, OrderPayloads } from '../../domain/order-outbox';
+import { type OrderItemKind, type OrderPayloads, orderCall } from '../../domain/order-outbox';
 import type { OrderOutboxItem } from '../../domain/outbox-item';
 import type { Order } from '../../domain/work-order-types';
 import type { MemorialDb } from '../db';
@@ -38,12 +38,14 @@ export async function enqueueOrderWork<K extends OrderItemKind>(
           (i.state === 'pending' || i.state === 'attention'),
       );
       if (held?.kind === 'order-edit') {
+        const payload = {
+          ...held.payload,
+          observacoes: (work.payload as OrderPayloads['order-edit']).observacoes,
+        };
         const joined: OrderOutboxItem = {
           ...held,
-          payload: {
-            ...held.payload,
-            observacoes: (work.payload as OrderPayloads['order-edit']).observacoes,
-          },
+          payload,
+          call: orderCall('order-edit', held.ordemId, payload),
           state: 'pending',
           reason: undefined,
           problem: undefined,
@@ -61,6 +63,7 @@ export async function enqueueOrderWork<K extends OrderItemKind>(
       ordemId: work.order.id,
       rotulo: orderLabel(work.order),
       agendadaPara: work.order.agendadaPara,
+      call: orderCall(work.kind, work.order.id, work.payload),
       kind: work.kind,
       payload: work.payload,
       state: 'pending' as const,

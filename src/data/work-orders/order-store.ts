@@ -41,6 +41,11 @@ export function storeOrder(db: MemorialDb, order: Order, userId: string, now?: n
   return storeOrders(db, [order], userId, now);
 }
 
+/** An answer of the order API (or the order a 409 carried): kept if it is an order. */
+export async function keepOrder(db: MemorialDb, value: unknown, userId: string): Promise<void> {
+  if (isOrder(value)) await storeOrder(db, value, userId);
+}
+
 /**
  * After a new day list: the person's copies of orders no longer in it go, unless field work
  * about them is still on the device (unsent, or refused and waiting for the person) — what was

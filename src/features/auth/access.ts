@@ -61,9 +61,8 @@ export function toolLinks(status: SessionStatus, role: Role): NavLink[] {
     ['burial:spreadsheet', { label: 'Planilhas', to: '/admin/planilhas' }],
     ['grave:manage', { label: 'Sepulturas', to: '/admin/sepulturas' }],
     ['deadline:view', { label: 'Prazos', to: '/admin/prazos' }],
+    // Its page links to the calendar and the families' requests.
     ['order:manage', { label: 'Ordens de serviço', to: '/admin/ordens' }],
-    ['order:manage', { label: 'Calendário', to: '/admin/ordens/calendario' }],
-    ['request:manage', { label: 'Pedidos', to: '/admin/pedidos' }],
     ['audit:read', { label: 'Auditoria', to: '/admin/auditoria' }],
     ['backup:manage', { label: 'Cópias', to: '/admin/copias' }],
   ];

@@ -4,10 +4,10 @@
  * Monday; a month shows its whole weeks (at most 42 days, inside the server's window).
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAssignees } from '../../data/burials/use-assignees';
 import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { fetchCalendar } from '../../data/work-orders/office-calls';
+import { useCrew } from '../../data/work-orders/use-crew';
 import { dayKey, wallClock, wallDay } from '../../domain/order-time';
 import { ORDER_STATE_LABEL } from '../../domain/work-order-rules';
 import type { CalendarEntry } from '../../domain/work-order-types';
@@ -65,7 +65,7 @@ export default function CalendarPage() {
     [de, ate, cemiterioId, responsavelId],
   );
   const { list: cemeteries } = useCemeteries();
-  const people = useAssignees(true);
+  const people = useCrew();
 
   function set(name: string, value: string) {
     const next = new URLSearchParams(params);
@@ -118,7 +118,7 @@ export default function CalendarPage() {
           Pessoa
           <select value={responsavelId} onChange={(e) => set('responsavelId', e.target.value)}>
             <option value="">Todas</option>
-            {(people.status === 'ready' ? people.list : []).map((p) => (
+            {(people ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>

@@ -5,9 +5,9 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAssignees } from '../../data/burials/use-assignees';
 import { ApiFailure } from '../../data/failure';
 import { createOrder, listKinds } from '../../data/work-orders/office-calls';
+import { useCrew } from '../../data/work-orders/use-crew';
 import { addWallMinutes } from '../../domain/order-time';
 import {
   type BuiltinOrderKind,
@@ -31,7 +31,7 @@ function template(tipo: string, at: string): Row[] {
 export function OrderCreateForm({ onCreated }: { onCreated: (order: Order) => void }) {
   const [params] = useSearchParams();
   const kinds = useLoad(() => listKinds(), []);
-  const assignees = useAssignees(true);
+  const crew = useCrew();
   const [tipo, setTipo] = useState(params.get('tipo') ?? '');
   const [at, setAt] = useState('');
   const [sepulturaId, setSepulturaId] = useState(params.get('sepulturaId') ?? '');
@@ -142,8 +142,8 @@ export function OrderCreateForm({ onCreated }: { onCreated: (order: Order) => vo
       </label>
       <fieldset className="order-destination">
         <legend>Responsáveis</legend>
-        {assignees.status === 'ready' ? (
-          assignees.list.map((a) => (
+        {crew ? (
+          crew.map((a) => (
             <label key={a.id} className="order-choice">
               <input
                 type="checkbox"
@@ -156,11 +156,7 @@ export function OrderCreateForm({ onCreated }: { onCreated: (order: Order) => vo
             </label>
           ))
         ) : (
-          <p className="muted">
-            {assignees.status === 'failed'
-              ? 'Não foi possível carregar os concessionários.'
-              : 'Carregando…'}
-          </p>
+          <p className="muted">Carregando…</p>
         )}
       </fieldset>
       <fieldset className="order-destination">

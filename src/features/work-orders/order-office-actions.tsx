@@ -4,9 +4,9 @@
  * the same field answers 409 with the server's words).
  */
 import { type FormEvent, useState } from 'react';
-import { useAssignees } from '../../data/burials/use-assignees';
 import { ApiFailure } from '../../data/failure';
 import { editOrder } from '../../data/work-orders/office-calls';
+import type { ConcessionarioListItem } from '../../domain/burial-types';
 import { OPEN_ORDER_STATES, ORDER_LIMITS, ORDER_MSG } from '../../domain/work-order-rules';
 import type { Order, OrderEdit } from '../../domain/work-order-types';
 import { useFlash } from '../../ui/flash';
@@ -15,9 +15,11 @@ type Mode = 'none' | 'reschedule' | 'reassign' | 'cancel';
 
 export function OrderOfficeActions({
   order,
+  crew,
   onSaved,
 }: {
   order: Order;
+  crew: ConcessionarioListItem[] | null;
   onSaved: (order: Order) => void;
 }) {
   const flash = useFlash();
@@ -26,7 +28,6 @@ export function OrderOfficeActions({
   const [who, setWho] = useState(order.responsaveis.map((r) => r.id));
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const assignees = useAssignees(mode === 'reassign');
 
   if (!OPEN_ORDER_STATES.includes(order.situacao)) return null;
 
@@ -72,8 +73,8 @@ export function OrderOfficeActions({
             </label>
           )}
           {mode === 'reassign' &&
-            (assignees.status === 'ready' ? (
-              assignees.list.map((a) => (
+            (crew ? (
+              crew.map((a) => (
                 <label key={a.id} className="order-choice">
                   <input
                     type="checkbox"

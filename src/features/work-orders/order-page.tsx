@@ -15,6 +15,7 @@ import { useDeviceOrder, useOrderWork } from '../../data/work-orders/use-orders'
 import { newId } from '../../domain/ids';
 import type { OrderItemKind, OrderPayloads } from '../../domain/order-outbox';
 import { orderOverlay } from '../../domain/order-overlay';
+import { directionsLink, wayThere } from '../../domain/order-place';
 import { formatWallTime } from '../../domain/order-time';
 import {
   OPEN_ORDER_STATES,
@@ -25,7 +26,6 @@ import {
 import type { Order } from '../../domain/work-order-types';
 import { useFlash } from '../../ui/flash';
 import { ConcludeForm } from './conclude-form';
-import { directionsLink, wayThere } from './order-place';
 import {
   DevicePhoto,
   LocalState,

@@ -1,5 +1,5 @@
 /**
- * /ordens/:id/imprimir — the printed work order the crew takes to the grave: kind, time, place
+ * /admin/ordens/:id/imprimir — the printed work order the crew takes to the grave: kind, time, place
  * and the way there, the record, the assignees, the milestones with their planned times and a
  * blank for the time done, and the grave's QR code (the same QR maker as the labels). Print CSS
  * (work-orders.css, @media print) leaves only the sheet on paper.
@@ -7,12 +7,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
 import { getOrder } from '../../data/work-orders/office-calls';
+import { wayThere } from '../../domain/order-place';
 import { formatWallTime, wallClock } from '../../domain/order-time';
 import { ORDER_STATE_LABEL } from '../../domain/work-order-rules';
 import { graveUrl, recordUrl } from '../../lib/qr-image';
 import { useLoad } from '../../lib/use-load';
 import { useQr } from '../../lib/use-qr';
-import { wayThere } from './order-place';
 import './work-orders.css';
 
 export default function OrderPrintPage() {

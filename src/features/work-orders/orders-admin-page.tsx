@@ -5,17 +5,17 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAssignees } from '../../data/burials/use-assignees';
 import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { listKinds, listOrders } from '../../data/work-orders/office-calls';
+import { useCrew } from '../../data/work-orders/use-crew';
+import { wayThere } from '../../domain/order-place';
 import { formatWallTime } from '../../domain/order-time';
 import { ORDER_MSG, ORDER_STATE_LABEL, ORDER_STATES } from '../../domain/work-order-rules';
 import { useLoad } from '../../lib/use-load';
 import { useFlash } from '../../ui/flash';
 import { OrderCreateForm } from './order-create-form';
 import { OrderOfficeActions } from './order-office-actions';
-import { wayThere } from './order-place';
 import './work-orders.css';
 
 const FILTERS = ['cemiterioId', 'responsavelId', 'situacao', 'tipo', 'de', 'ate'] as const;
@@ -35,7 +35,7 @@ export default function OrdersAdminPage() {
   );
   const kinds = useLoad(() => listKinds(), []);
   const { list: cemeteries } = useCemeteries();
-  const people = useAssignees(true);
+  const people = useCrew();
 
   function setPage(n: number) {
     const next = new URLSearchParams(params);
@@ -99,7 +99,7 @@ export default function OrdersAdminPage() {
             onChange={(e) => setFilter('responsavelId', e.target.value)}
           >
             <option value="">Todos</option>
-            {(people.status === 'ready' ? people.list : []).map((p) => (
+            {(people ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
@@ -172,12 +172,13 @@ export default function OrdersAdminPage() {
                 <Link className="btn btn-small" to={`/ordens/${o.id}`}>
                   Abrir
                 </Link>
-                <Link className="btn btn-small" to={`/ordens/${o.id}/imprimir`}>
+                <Link className="btn btn-small" to={`/admin/ordens/${o.id}/imprimir`}>
                   Imprimir
                 </Link>
               </p>
               <OrderOfficeActions
                 order={o}
+                crew={people}
                 onSaved={(saved) =>
                   setValue((v) => ({
                     ...v,

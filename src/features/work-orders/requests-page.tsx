@@ -5,9 +5,10 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAssignees } from '../../data/burials/use-assignees';
 import { ApiFailure } from '../../data/failure';
 import { acceptRequest, listRequests, refuseRequest } from '../../data/work-orders/office-calls';
+import { useCrew } from '../../data/work-orders/use-crew';
+import type { ConcessionarioListItem } from '../../domain/burial-types';
 import {
   ORDER_LIMITS,
   ORDER_MSG,
@@ -21,14 +22,21 @@ import { useFlash } from '../../ui/flash';
 import { whenText } from './order-work-parts';
 import './work-orders.css';
 
-function Answer({ pedido, onDone }: { pedido: FamilyRequest; onDone: (p: FamilyRequest) => void }) {
+function Answer({
+  pedido,
+  crew,
+  onDone,
+}: {
+  pedido: FamilyRequest;
+  crew: ConcessionarioListItem[] | null;
+  onDone: (p: FamilyRequest) => void;
+}) {
   const flash = useFlash();
   const [mode, setMode] = useState<'none' | 'accept' | 'refuse'>('none');
   const [at, setAt] = useState('');
   const [who, setWho] = useState<string[]>([]);
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const people = useAssignees(mode === 'accept');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,21 +77,18 @@ function Answer({ pedido, onDone }: { pedido: FamilyRequest; onDone: (p: FamilyR
                 Data e hora
                 <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
               </label>
-              {people.status === 'ready' &&
-                people.list.map((a) => (
-                  <label key={a.id} className="order-choice">
-                    <input
-                      type="checkbox"
-                      checked={who.includes(a.id)}
-                      onChange={(e) =>
-                        setWho((w) =>
-                          e.target.checked ? [...w, a.id] : w.filter((x) => x !== a.id),
-                        )
-                      }
-                    />
-                    {a.name}
-                  </label>
-                ))}
+              {crew?.map((a) => (
+                <label key={a.id} className="order-choice">
+                  <input
+                    type="checkbox"
+                    checked={who.includes(a.id)}
+                    onChange={(e) =>
+                      setWho((w) => (e.target.checked ? [...w, a.id] : w.filter((x) => x !== a.id)))
+                    }
+                  />
+                  {a.name}
+                </label>
+              ))}
             </>
           ) : (
             <label className="order-field">
@@ -118,6 +123,7 @@ function Answer({ pedido, onDone }: { pedido: FamilyRequest; onDone: (p: FamilyR
 export default function RequestsPage() {
   const [params, setParams] = useSearchParams();
   const situacao = params.get('situacao') ?? 'pendente';
+  const crew = useCrew();
   const { state, setValue } = useLoad(
     () => listRequests({ situacao: situacao || undefined }),
     [situacao],
@@ -163,6 +169,7 @@ export default function RequestsPage() {
               {p.situacao === 'pendente' && (
                 <Answer
                   pedido={p}
+                  crew={crew}
                   onDone={(answered) =>
                     setValue((v) => ({
                       ...v,

@@ -8,10 +8,10 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../data/session';
 import { refreshDay } from '../../data/work-orders/order-actions';
 import { useDeviceDay, useOrderWork } from '../../data/work-orders/use-orders';
+import { wayThere } from '../../domain/order-place';
 import { formatWallTime, wallClock } from '../../domain/order-time';
 import { isOverdue, ORDER_STATE_LABEL } from '../../domain/work-order-rules';
 import type { Order } from '../../domain/work-order-types';
-import { wayThere } from './order-place';
 import { checkStorage, STORAGE_MSG } from './storage-check';
 import './work-orders.css';
 

@@ -1,5 +1,5 @@
 /** How an order's place reads: "Rua 3 → Quadra 12 → 458" (the way there, in walking order). */
-import type { Order } from '../../domain/work-order-types';
+import type { Order } from './work-order-types';
 
 export function wayThere(lugar: Order['lugar']): string {
   const steps = [
