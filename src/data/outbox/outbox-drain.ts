@@ -102,8 +102,9 @@ function due(item: OutboxItem, userId: string, now: number, claimsAreDead: boole
   return item.state === 'sending' && (claimsAreDead || item.nextAttemptAt <= now);
 }
 
-const earlier = (o: OutboxItem, item: OutboxItem) =>
-  o.createdAt < item.createdAt || (o.createdAt === item.createdAt && o.id < item.id);
+/** Writes that must go in order share a queue: a record's edits, a person's work on an order. */
+const queueOf = (i: OutboxItem) =>
+  'ordemId' in i ? `${i.ordemId} ${i.userId}` : i.kind === 'edit' ? i.sepultadoId : null;
 
 /**
  * An edit must wait for an earlier unsent edit of the same record. Field work on an order goes
@@ -111,25 +112,18 @@ const earlier = (o: OutboxItem, item: OutboxItem) =>
  * is still on its way; an earlier item that needs the person does not hold the rest back.
  */
 function blocked(item: OutboxItem, all: OutboxItem[]): boolean {
-  if ('ordemId' in item) {
-    return all.some(
+  const queue = queueOf(item);
+  return (
+    queue !== null &&
+    all.some(
       (o) =>
-        'ordemId' in o &&
         o.id !== item.id &&
-        o.ordemId === item.ordemId &&
-        o.userId === item.userId &&
-        (o.state === 'pending' || o.state === 'sending') &&
-        earlier(o, item),
-    );
-  }
-  if (item.kind !== 'edit') return false;
-  return all.some(
-    (o) =>
-      o.kind === 'edit' &&
-      o.id !== item.id &&
-      o.sepultadoId === item.sepultadoId &&
-      o.state !== 'sent' &&
-      (o.createdAt < item.createdAt || (o.createdAt === item.createdAt && o.id < item.id)),
+        queueOf(o) === queue &&
+        (o.state === 'pending' ||
+          o.state === 'sending' ||
+          (o.state === 'attention' && o.kind === 'edit')) &&
+        (o.createdAt < item.createdAt || (o.createdAt === item.createdAt && o.id < item.id)),
+    )
   );
 }
 

@@ -6,6 +6,7 @@
  */
 
 import { MADE_AT_HEADER } from '../../domain/audit-rules';
+import type { PhotoPayload } from '../../domain/order-outbox';
 import type {
   EditOutboxItem,
   OrderOutboxItem,
@@ -54,13 +55,11 @@ function editRequest(item: EditOutboxItem) {
 /** Field work on an order: the call made when it was queued (domain orderCall). */
 export function orderRequest(item: OrderOutboxItem) {
   const { path, method, fields, file } = item.call;
-  if (!file || !('blob' in item.payload)) {
-    return { path, method, body: JSON.stringify(fields) as BodyInit, json: true };
-  }
+  if (!file) return { path, method, body: JSON.stringify(fields) as BodyInit, json: true };
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   // The file last: the server reads the text fields before the bytes arrive.
-  form.append('photo', item.payload.blob, file);
+  form.append('photo', (item.payload as PhotoPayload).blob, file);
   return { path, method, body: form as BodyInit, json: false };
 }
 

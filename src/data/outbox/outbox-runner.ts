@@ -22,15 +22,6 @@ const lock = defaultLock();
 const transport = httpTransport();
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-/**
- * An order the server answered, kept on the device; the store's code is loaded only then, so
- * the runner every page starts carries none of it (the service worker imports it whole: a
- * worker cannot load code on demand).
- */
-async function keepOrder(value: unknown, userId: string): Promise<void> {
-  if (value) await (await import('../work-orders/order-store')).keepOrder(db, value, userId);
-}
-
 function schedule(at: number) {
   if (timer) clearTimeout(timer);
   const wait = Math.max(1_000, Math.min(at - Date.now(), 10 * 60_000));
@@ -47,14 +38,8 @@ async function drainNow(): Promise<DrainReport | 'busy'> {
       const auth = readAuth();
       return auth ? { token: auth.token, userId: auth.userId } : null;
     },
-    onSent: (item, answer) =>
-      'ordemId' in item ? keepOrder(answer, item.userId) : applySent(db, item, answer),
-    // A refused order write carries the order as it is now (409: cancelled, concluded).
-    onRefused: async (item, outcome) => {
-      if ('ordemId' in item && outcome.kind === 'refused') {
-        await keepOrder(outcome.body.atual, item.userId);
-      }
-    },
+    // A work order's answer stays on its item; the order screens keep it (use-orders.ts).
+    onSent: (item, answer) => applySent(db, item, answer),
     onStopped: (outcome) => {
       if (outcome.kind === 'session-expired' || outcome.kind === 'account-gone') {
         announceSessionEnd(outcome.kind);

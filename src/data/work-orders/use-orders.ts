@@ -3,8 +3,10 @@
  * one order, and the field work on it still in the outbox.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
 import type { OrderOutboxItem } from '../../domain/outbox-item';
 import { db, type LocalOrder } from '../db';
+import { keepOrder } from './order-store';
 import { readDay, type StoredDay } from './today-sync';
 
 export interface DeviceDay {
@@ -37,4 +39,22 @@ export function useOrderWork(userId: string, ordemId?: string): OrderOutboxItem[
       return rows.filter((i): i is OrderOutboxItem => 'ordemId' in i && i.userId === userId);
     }, [userId, ordemId]) ?? []
   );
+}
+
+/**
+ * The orders the server answered to this person's sent work, kept as the device's copies. The
+ * page's outbox runner leaves them on their items (it is loaded by every page and carries no
+ * order code); the service worker keeps them itself. Version-guarded, so replaying is harmless.
+ */
+export function useKeepAnswers(userId: string): void {
+  const answers = useLiveQuery(
+    async () =>
+      (await db.outbox.where('state').equals('sent').toArray()).filter(
+        (i): i is OrderOutboxItem => 'ordemId' in i && i.userId === userId && Boolean(i.result),
+      ),
+    [userId],
+  );
+  useEffect(() => {
+    for (const i of answers ?? []) void keepOrder(db, i.result, userId).catch(() => undefined);
+  }, [answers, userId]);
 }

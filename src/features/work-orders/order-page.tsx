@@ -11,7 +11,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
 import { useSession } from '../../data/session';
 import { fetchOrder, queueOrderWork } from '../../data/work-orders/order-actions';
-import { useDeviceOrder, useOrderWork } from '../../data/work-orders/use-orders';
+import { useDeviceOrder, useKeepAnswers, useOrderWork } from '../../data/work-orders/use-orders';
 import { newId } from '../../domain/ids';
 import type { OrderItemKind, OrderPayloads } from '../../domain/order-outbox';
 import { orderOverlay } from '../../domain/order-overlay';
@@ -43,6 +43,8 @@ export default function OrderPage() {
   const userId = useSession().auth?.userId ?? '';
   const stored = useDeviceOrder(id);
   const work = useOrderWork(userId, id);
+  useKeepAnswers(userId);
+  const refusedNow = work.some((i) => i.state === 'attention' && i.problem?.kind === 'refused');
   const [missing, setMissing] = useState<string | null>(null);
   const [notes, setNotes] = useState<string | null>(null);
   const [comment, setComment] = useState('');
@@ -62,6 +64,12 @@ export default function OrderPage() {
       ),
     );
   }, [id, stored, userId]);
+
+  // Work just refused (the office cancelled, concluded or moved the order): the order as the
+  // server has it now, so the screen says what happened.
+  useEffect(() => {
+    if (refusedNow && userId) fetchOrder(id, userId).catch(() => undefined);
+  }, [refusedNow, id, userId]);
 
   if (stored === undefined) return <p className="loading">Carregando…</p>;
   if (stored === null) {

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../data/session';
 import { refreshDay } from '../../data/work-orders/order-actions';
-import { useDeviceDay, useOrderWork } from '../../data/work-orders/use-orders';
+import { useDeviceDay, useKeepAnswers, useOrderWork } from '../../data/work-orders/use-orders';
 import { wayThere } from '../../domain/order-place';
 import { formatWallTime, wallClock } from '../../domain/order-time';
 import { isOverdue, ORDER_STATE_LABEL } from '../../domain/work-order-rules';
@@ -46,6 +46,7 @@ export default function TodayPage() {
   const userId = useSession().auth?.userId ?? '';
   const device = useDeviceDay(userId);
   const work = useOrderWork(userId);
+  useKeepAnswers(userId);
   const [sync, setSync] = useState<string | null>(null);
   const [low, setLow] = useState(false);
 
