@@ -22,9 +22,10 @@ const SCREEN_CODE =
 // cemeteries' texts and rules (their screens and the visitor's lazy cemetery choice only), the
 // spreadsheet calls, texts and rules (the admin's "Planilhas" screen only), the visit packs'
 // store and format (the pack screen and the search without signal only), the graves',
-// concessions' and deadlines' rules and calls (the graves screens only).
+// concessions' and deadlines' rules and calls (the graves screens only), the work orders' rules,
+// calls and device store (their own screens, and the sync of those who work orders).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|(concession|grave|deadline)-rules\.|graves[\\/]grave-calls\.|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/]|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline)-rules\.|graves[\\/]grave-calls\.|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on
@@ -33,7 +34,7 @@ const PACK_OFFER =
   /[\\/]src[\\/](features[\\/]offline[\\/]pack-offer(-pages)?|data[\\/]pack[\\/]use-pack-known)\./;
 
 const DETAIL_SHARED =
-  /[\\/]src[\\/](ui[\\/]outbox-state|data[\\/]outbox[\\/](use-outbox|outbox-actions)|data[\\/]burials[\\/]edit-outbox|features[\\/]burials[\\/]image-overlay|features[\\/]map[\\/](use-qr|qr-image))\./;
+  /[\\/]src[\\/](ui[\\/]outbox-state|data[\\/]outbox[\\/](use-outbox|outbox-actions)|data[\\/]burials[\\/]edit-outbox|features[\\/]burials[\\/]image-overlay|lib[\\/](use-qr|qr-image))\./;
 
 // The cemetery list, its texts and the choice widget: one small chunk of their own, loaded by the
 // pages that show the choice (the visitor's form on /login too) without pulling "data" (Dexie).

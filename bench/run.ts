@@ -23,6 +23,8 @@
  * bench/scenarios/audit.ts.
  * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
  * bench/pack-scale-seed.ts): the visit pack per cemetery at 100,000 and 1,500,000 records.
+ * `work-orders` runs only when named (--only work-orders; --wo-orders N, default 3000; --wo-staff
+ * N, default 30; --wo-runs N, default 200): bench/scenarios/work-orders.ts.
  * `memory` runs only when named (--only memory; --memory-seconds, --memory-connections,
  * --memory-idle): the server's RSS at idle, at start and under the Finados mix, bench/RESULTS-memory.md.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
@@ -55,6 +57,7 @@ import { searchScenario } from './scenarios/search';
 import { sepultadosScenario } from './scenarios/sepultados';
 import { sheetScenario } from './scenarios/sheet';
 import { soakScenario } from './scenarios/soak';
+import { workOrdersScenario } from './scenarios/work-orders';
 
 type Scenario = (ctx: BenchContext) => Promise<Row[]>;
 const SCENARIOS: Record<string, Scenario> = {
@@ -72,6 +75,9 @@ const OPT_IN: Record<string, Scenario> = {
   'pack-scale': packScaleScenario,
   // The server's RSS (bench/scenarios/memory.ts): its own fresh demo server, then the Finados mix.
   memory: memoryScenario,
+  // A month of work orders made through the API (bench/scenarios/work-orders.ts; --wo-orders,
+  // --wo-staff, --wo-runs): the calendar's p99 and the crew's "Hoje" bytes.
+  'work-orders': workOrdersScenario,
 };
 
 const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };

@@ -42,6 +42,7 @@ export const OWNERS = {
   'features/spreadsheets': ['sheet'],
   'features/tributes': ['tribute'],
   'features/users': ['user'],
+  'features/work-orders': ['order', 'orders', 'request', 'cal'],
 };
 
 const inBlock = (cls, block) => cls === block || cls.startsWith(`${block}-`);

@@ -45,6 +45,7 @@ import { syncRoutes } from './modules/sync/sync-routes';
 import { blockedWordsOf } from './modules/tributes/tributes-blocked-words';
 import { tributeRoutes } from './modules/tributes/tributes-routes';
 import { userRoutes } from './modules/users/users-routes';
+import { workOrderRoutes } from './modules/work-orders/public';
 import { auditScopePlugin } from './plugins/audit-scope';
 import { authPlugin } from './plugins/auth';
 import { clientPlugin } from './plugins/client';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(deadlineRoutes);
       await api.register(recadastramentoRoutes);
       await api.register(comissoRoutes);
+      await api.register(workOrderRoutes);
       await api.register(tributeRoutes);
       await api.register(imageRoutes);
       await api.register(syncRoutes);

@@ -50,6 +50,11 @@ export interface Config {
   backupKeep: number;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are purged daily (default 10 years). */
   auditRetentionDays: number;
+  /**
+   * TIME_ZONE: the municipality's IANA zone (default America/Sao_Paulo): work orders are at the
+   * cemetery's wall clock, and "today" of the crew's list is this zone's day.
+   */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -59,6 +64,16 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An IANA zone name this runtime knows (Intl refuses an unknown one). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Text in plain digits (no sign, point, exponent or hex) whose number is at most `max`. */
 const digits = (max: number, options: { default: string; message: string }) =>
@@ -181,6 +196,14 @@ export const EnvSchema = Type.Object({
       message: 'AUDIT_RETENTION_DAYS deve ser um número inteiro de dias entre 365 e 36500',
     }),
     (s) => Number(s) >= 365 && Number(s) <= 36_500,
+  ),
+  TIME_ZONE: Type.Refine(
+    Type.String({
+      default: 'America/Sao_Paulo',
+      message:
+        'TIME_ZONE deve ser um fuso horário IANA, como America/Sao_Paulo (recebido: "{value}")',
+    }),
+    isTimeZone,
   ),
 });
 
@@ -309,5 +332,6 @@ function toConfig(env: Env): Config {
     backupDir: env.BACKUP_DIR ?? null,
     backupKeep: Number(env.BACKUP_KEEP),
     auditRetentionDays: Number(env.AUDIT_RETENTION_DAYS),
+    timeZone: env.TIME_ZONE,
   };
 }

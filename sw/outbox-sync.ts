@@ -12,6 +12,7 @@ import { applySent } from '../src/data/outbox/outbox-effects';
 import { httpTransport } from '../src/data/outbox/outbox-http';
 import { defaultLock } from '../src/data/outbox/outbox-lock';
 import { readMirror } from '../src/data/session-mirror';
+import { keepOrder } from '../src/data/work-orders/order-store';
 import { OUTBOX_SYNC_TAG } from '../src/domain/sw-protocol';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -31,7 +32,14 @@ export function registerOutboxSync(): void {
       transport,
       lock,
       session: () => readMirror(db),
-      onSent: (item, answer) => applySent(db, item, answer),
+      onSent: (item, answer) =>
+        'ordemId' in item ? keepOrder(db, answer, item.userId) : applySent(db, item, answer),
+      // A refused order write carries the order as it is now (409: cancelled, concluded).
+      onRefused: async (item, outcome) => {
+        if ('ordemId' in item && outcome.kind === 'refused') {
+          await keepOrder(db, outcome.body.atual, item.userId);
+        }
+      },
     });
     // The page is draining: it owns the work now.
     if (result === 'busy') return;

@@ -80,6 +80,8 @@ const GravePage = layoutPage(() => import('../features/graves/grave-page'));
 const DeadlinesPage = layoutPage(() => import('../features/graves/deadlines-page'));
 const RecadAdminPage = layoutPage(() => import('../features/graves/recad-admin-page'));
 const BackupsPage = layoutPage(() => import('../features/backups/backups-page'));
+// The crew's day and the office's orders: one entry here, their screens in chunks of their own.
+const OrdersPage = layoutPage(() => import('../features/work-orders/order-routes'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.
@@ -110,6 +112,7 @@ const SEE_DEADLINES = allowedTo('deadline:view');
 const MANAGE_RECAD = allowedTo('recadastramento:manage');
 const BACKUPS = allowedTo('backup:manage');
 const AUDIT = allowedTo('audit:read');
+const WORK_ORDERS = allowedTo('order:work');
 
 function guarded(rule: AccessRule | null, element: ReactNode) {
   const page = (
@@ -179,6 +182,10 @@ export function AppRoutes() {
             <Route path="/admin/recadastramento" element={at(RecadAdminPage, MANAGE_RECAD)} />
             <Route path="/sepulturas/:id" element={at(GravePage)} />
             <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
+            <Route path="/hoje" element={at(OrdersPage, WORK_ORDERS)} />
+            <Route path="/ordens/:id" element={at(OrdersPage, WORK_ORDERS)} />
+            <Route path="/admin/ordens/*" element={at(OrdersPage, allowedTo('order:manage'))} />
+            <Route path="/admin/pedidos" element={at(OrdersPage, allowedTo('request:manage'))} />
             <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

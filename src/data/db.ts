@@ -10,6 +10,7 @@ import type { OutboxItem } from '../domain/outbox-item';
 import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
+import type { Order } from '../domain/work-order-types';
 import { DB_NAME } from './db-name';
 import type { PackIndexRow, PackMeta, PackPageRow } from './pack-store/pack-rows';
 
@@ -99,6 +100,17 @@ export interface LocalPhoto {
  */
 type OutboxRecord = OutboxItem;
 
+/**
+ * A work order kept on the device for the crew's day without signal ("Hoje"): the server's
+ * copy as last answered (GET /api/ordens/hoje, or an accepted write). Unsent field work is
+ * not written into it but laid over it when shown (src/domain/order-overlay.ts).
+ */
+export interface LocalOrder extends Order {
+  /** Whose day it came with (a shared phone keeps each person's own). */
+  userId: string;
+  storedAt: number;
+}
+
 /** Small key/value state: sync cursor, visit-pack progress, last update time. */
 interface MetaRecord {
   key: string;
@@ -116,6 +128,7 @@ export class MemorialDb extends Dexie {
   packs!: EntityTable<PackMeta, 'id'>;
   packPages!: Dexie.Table<PackPageRow, [string, number]>;
   packIndex!: Dexie.Table<PackIndexRow, [string, number]>;
+  ordens!: EntityTable<LocalOrder, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -169,6 +182,11 @@ export class MemorialDb extends Dexie {
       packs: 'id',
       packPages: '[pack+first]',
       packIndex: '[pack+row]',
+    });
+    // The crew's day offline: work orders, and the outbox's field work found by its order.
+    this.version(8).stores({
+      ordens: 'id, userId',
+      outbox: 'id, state, sepultadoId, createdAt, ordemId',
     });
   }
 }

@@ -26,6 +26,17 @@ export const AUDIT_RESOURCES = {
   comisso: 'Processo de comisso',
   comisso_etapa: 'Etapa de comisso',
   comisso_foto: 'Foto de vistoria',
+  ordem_tipo: 'Tipo de serviço',
+  ordem: 'Ordem de serviço',
+  ordem_responsavel: 'Responsável pela ordem',
+  ordem_versao: 'Versão da ordem',
+  ordem_marco: 'Etapa da ordem',
+  ordem_comentario: 'Comentário da ordem',
+  ordem_foto: 'Foto da ordem',
+  custodia: 'Custódia dos restos',
+  restos: 'Local dos restos',
+  pedido: 'Pedido da família',
+  ics_token: 'Link de calendário',
 } as const satisfies Record<string, string>;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 

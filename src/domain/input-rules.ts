@@ -7,8 +7,11 @@
  * browser's forms, so both refuse the same characters.
  */
 
-/** Fields whose value may span lines (tab, LF and CR allowed). */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['epitafio']);
+/**
+ * Fields whose value may span lines (tab, LF and CR allowed): the epitaph, and the free text of
+ * work orders (a crew's comment, an order's description, a family's request).
+ */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['epitafio', 'texto', 'descricao']);
 
 /** Fields whose own rule removes control characters (docs/decisions.md: tributes). */
 export const CLEANED_FIELDS: ReadonlySet<string> = new Set(['comentario']);

@@ -7,6 +7,7 @@
 
 import { SEP_MSG } from './burial-messages';
 import type { BurialField } from './burial-rules';
+import type { OrderCall, OrderItemKind, OrderPayloads } from './order-outbox';
 import type { CallTexts } from './outcome';
 import type { EditConflictAnswer, FieldValue } from './sync-types';
 import { TRIBUTE_MSG } from './tribute-rules';
@@ -78,7 +79,26 @@ export interface EditOutboxItem extends ItemBase {
   result?: unknown;
 }
 
-export type OutboxItem = TributeOutboxItem | EditOutboxItem;
+/**
+ * Field work on a work order (./order-outbox.ts). `sepultadoId` is the order's record or '';
+ * `ordemId` says which order, and `rotulo` names it in "Envios" without reading the order.
+ */
+export type OrderOutboxItem = {
+  [K in OrderItemKind]: ItemBase & {
+    kind: K;
+    ordemId: string;
+    rotulo: string;
+    /** The order's time when the work was done: a 409 says "remarcou" only if it moved. */
+    agendadaPara: string;
+    /** The API call, made when queued (./order-outbox.ts orderCall). */
+    call: OrderCall;
+    payload: OrderPayloads[K];
+    /** The order as the server answered. */
+    result?: unknown;
+  };
+}[OrderItemKind];
+
+export type OutboxItem = TributeOutboxItem | EditOutboxItem | OrderOutboxItem;
 
 /** The four states the person sees (exact words). */
 export const OUTBOX_STATE_TEXT: Record<OutboxState, string> = {
@@ -88,8 +108,11 @@ export const OUTBOX_STATE_TEXT: Record<OutboxState, string> = {
   attention: 'Precisa de atenção',
 };
 
-/** Each kind's spec §8 texts, for answers that arrive while nobody waits on the form. */
-export const OUTBOX_CALL_TEXTS: Record<OutboxItem['kind'], CallTexts> = {
+/**
+ * Each kind's spec §8 texts, for answers that arrive while nobody waits on the form (the work
+ * orders' kinds have theirs in ./order-outbox.ts, out of the chunk every page loads).
+ */
+export const OUTBOX_CALL_TEXTS: Record<'tribute' | 'edit', CallTexts> = {
   tribute: { fallback: TRIBUTE_MSG.postFailed, 429: TRIBUTE_MSG.tooMany },
   edit: { fallback: SEP_MSG.updateFailed, 403: SEP_MSG.forbiddenEdit },
 };

@@ -40,8 +40,16 @@ export const UPLOAD_MSG = {
 } as const;
 
 /** Where stored images live under /api/images/ (server folders, and the device's photo keys). */
-// "plano": the cemetery plan of the map, kept larger than a photo (PLAN_MAX_SIDE).
-export const IMAGE_KINDS = ['sepultados', 'users', 'comentarios', 'plano', 'sepulturas'] as const;
+// "plano": the cemetery plan of the map, kept larger than a photo (PLAN_MAX_SIDE); "ordens": a
+// work order's evidence photos; "sepulturas": a grave's condition photos.
+export const IMAGE_KINDS = [
+  'sepultados',
+  'users',
+  'comentarios',
+  'plano',
+  'ordens',
+  'sepulturas',
+] as const;
 
 /**
  * Images kept by the same pipeline but never served by the public /api/images route: the

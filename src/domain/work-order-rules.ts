@@ -165,6 +165,19 @@ export const ORDER_MSG = {
   saved: 'Ordem de serviço salva.',
   concluded: 'Ordem de serviço concluída.',
   requestSent: 'Pedido enviado. Acompanhe em seu perfil.',
+  keyReused: 'Esta chave de idempotência já foi usada em outro envio.',
+  photoRequired: 'Envie a foto.',
+  photosLimit: `Uma ordem de serviço pode ter no máximo ${ORDER_LIMITS.fotos} fotos.`,
+  calendarRange: `Escolha um período de até ${ORDER_LIMITS.calendarDays} dias (de ≤ até).`,
+  dayInvalid: 'Data inválida: use AAAA-MM-DD.',
+  untickForbidden: 'Somente o escritório pode desmarcar uma etapa.',
+  editForbidden: 'Você pode alterar somente as observações desta ordem de serviço.',
+  concludeViaRoute: 'Use "Concluir" para concluir a ordem de serviço.',
+  icsTokenCreated: 'Novo link de calendário criado. O anterior deixou de funcionar.',
+  icsTokenRevoked: 'Link de calendário revogado.',
+  requestRecordNotInGrave: 'Este sepultado não está nesta sepultura.',
+  /** The order made from a request whose text holds personal data: the crew never reads it. */
+  requestPrivateText: 'Pedido da família: o texto contém dados pessoais e fica no escritório.',
 } as const;
 
 /** Free text that looks like it holds a CPF or a phone number: shown only to the office. */

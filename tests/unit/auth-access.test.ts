@@ -69,12 +69,14 @@ describe('navbar', () => {
     expect(labels('authenticated', 'concessionario')).toEqual([
       'Home',
       'Memorial',
+      'Hoje',
       'Perfil',
       'Sair',
     ]);
     expect(labels('authenticated', 'admin')).toEqual([
       'Home',
       'Memorial',
+      'Hoje',
       'Usuários',
       'Perfil',
       'Sair',
@@ -91,6 +93,7 @@ describe('navbar', () => {
       'Sepulturas /admin/sepulturas',
       'Prazos /admin/prazos',
       'Recadastramento /admin/recadastramento',
+      'Ordens de serviço /admin/ordens',
       'Auditoria /admin/auditoria',
       'Cópias /admin/copias',
     ]);

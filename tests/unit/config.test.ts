@@ -42,7 +42,15 @@ describe('loadConfig', () => {
       backupDir: null,
       backupKeep: 7,
       auditRetentionDays: 3653,
+      timeZone: 'America/Sao_Paulo',
     });
+  });
+
+  it('takes the municipality time zone only when the runtime knows it', () => {
+    expect(loadConfig({ TIME_ZONE: ' America/Manaus ' }).timeZone).toBe('America/Manaus');
+    expect(problemsOf({ TIME_ZONE: 'America/Atlantida' })).toEqual([
+      'TIME_ZONE deve ser um fuso horário IANA, como America/Sao_Paulo (recebido: "America/Atlantida")',
+    ]);
   });
 
   it('refuses a backup folder inside what it copies, and retention or keep out of range', () => {

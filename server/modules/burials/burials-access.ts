@@ -15,17 +15,20 @@ import { forbidden, notFound, unprocessable } from '../../lib/http-error';
 import { RECORD_FROM, RECORD_SELECT, type RecordRow, toRecord } from './burials-projection';
 import { findBurial, getBurial } from './burials-read';
 
+/**
+ * Whether the concessionário works on the record: assigned to it, or assigned to an open work
+ * order on it (for the time of the order: a concluded or cancelled order no longer counts).
+ * The one answer burial:edit and burial:history use.
+ */
 export async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
-  const rows = await ctx.database.db
-    .select({ userId: sepultadoConcessionarios.userId })
-    .from(sepultadoConcessionarios)
-    .where(
-      and(
-        eq(sepultadoConcessionarios.sepultadoId, sepultadoId),
-        eq(sepultadoConcessionarios.userId, userId),
-      ),
-    )
-    .limit(1);
+  const rows = await ctx.database.sql.query(
+    `SELECT 1 FROM sepultado_concessionarios WHERE sepultado_id = $1 AND user_id = $2
+     UNION ALL
+     SELECT 1 FROM ordens o JOIN ordem_responsaveis r ON r.ordem_id = o.id
+     WHERE o.sepultado_id = $1 AND r.user_id = $2 AND o.situacao IN ('aberta', 'em andamento')
+     LIMIT 1`,
+    [sepultadoId, userId],
+  );
   return rows.length > 0;
 }
 

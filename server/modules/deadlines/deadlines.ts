@@ -30,21 +30,23 @@ const PARTS: Record<DeadlineKind, string> = {
   concessao: `SELECT 'concessao' AS tipo, c.fim AS due, g.id AS sepultura_id, g.quadra, g.rua,
       g.numero, c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano,
       NULL::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome,
-      NULL::text AS comisso_id
+      NULL::text AS comisso_id, NULL::text AS ordem_id
     FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
     WHERE g.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.fim IS NOT NULL
       AND c.fim <= current_date + $2::int`,
   taxa: `SELECT 'taxa' AS tipo, t.vencimento AS due, g.id AS sepultura_id, g.quadra, g.rua,
       g.numero, c.id AS concessao_id, c.titular_nome, c.regime, t.ano::int AS ano,
       t.valor::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome,
-      NULL::text AS comisso_id
+      NULL::text AS comisso_id, NULL::text AS ordem_id
     FROM concessao_taxas t JOIN concessoes c ON c.id = t.concessao_id
     JOIN sepulturas g ON g.id = c.sepultura_id
     WHERE g.cemiterio_id = $1 AND t.pago_em IS NULL AND t.vencimento < current_date
       AND $2::int IS NOT NULL`,
   exumacao: `SELECT 'exumacao' AS tipo, e.due, g.id AS sepultura_id, g.quadra, g.rua, g.numero,
       c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano, NULL::float8 AS valor,
-      s.id AS sepultado_id, s.nome AS sepultado_nome, NULL::text AS comisso_id
+      s.id AS sepultado_id, s.nome AS sepultado_nome, NULL::text AS comisso_id,
+      (SELECT o.id FROM ordens o WHERE o.sepultado_id = s.id AND o.tipo = 'exumacao'
+        AND o.situacao IN ('aberta', 'em andamento') ORDER BY o.agendada_para LIMIT 1) AS ordem_id
     FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
     JOIN cemiterios k ON k.id = g.cemiterio_id
     JOIN sepultados s ON s.sepultura_id = g.id AND s.deleted_at IS NULL AND s.dt_fal IS NOT NULL
@@ -58,7 +60,7 @@ const PARTS: Record<DeadlineKind, string> = {
   comisso: `SELECT 'comisso' AS tipo, (n.ultimo + k.prazo_dias) AS due, g.id AS sepultura_id,
       g.quadra, g.rua, g.numero, c.id AS concessao_id, c.titular_nome, c.regime,
       NULL::int AS ano, NULL::float8 AS valor, NULL::text AS sepultado_id,
-      NULL::text AS sepultado_nome, k.id AS comisso_id
+      NULL::text AS sepultado_nome, k.id AS comisso_id, NULL::text AS ordem_id
     FROM comisso_casos k JOIN sepulturas g ON g.id = k.sepultura_id
     CROSS JOIN LATERAL (SELECT max(e.data) AS ultimo FROM comisso_etapas e
       WHERE e.caso_id = k.id AND e.tipo <> 'vistoria') n
@@ -152,9 +154,10 @@ export async function deadlines(
     sepultado_id: string | null;
     sepultado_nome: string | null;
     comisso_id: string | null;
+    ordem_id: string | null;
   }>(
     `SELECT tipo, ${D('due')} AS data, sepultura_id, quadra, rua, numero, concessao_id,
-       titular_nome, regime, ano, valor, sepultado_id, sepultado_nome, comisso_id
+       titular_nome, regime, ano, valor, sepultado_id, sepultado_nome, comisso_id, ordem_id
      FROM (${union}) u ORDER BY due, tipo, sepultura_id, sepultado_id
      LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
     params,
@@ -176,6 +179,8 @@ export async function deadlines(
     sepultadoId: r.sepultado_id,
     sepultadoNome: r.sepultado_nome,
     comissoId: r.comisso_id,
+    // A rotating grave due for exhumation offers its order: the open one, once made.
+    ...(r.tipo === 'exumacao' ? { ordemId: r.ordem_id } : {}),
   }));
   return {
     cemiterioId: q.cemiterioId,

@@ -21,6 +21,7 @@ import { GraveLocation } from '../../features/map/grave-location';
 import { QrSection } from '../../features/map/qr-section';
 import { latestEdit, PendingEditNotice } from '../../features/outbox/pending-edit-notice';
 import { TributesSlot } from '../../features/tributes/tributes-slot';
+import { CustodySlot } from '../../features/work-orders/custody-slot';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
 import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
@@ -101,6 +102,7 @@ export default function DetailPage() {
       <DetailSections row={row} />
       <GraveLocation row={row} />
       <QrSection id={row.id} nome={row.nome} />
+      <CustodySlot id={row.id} />
       <TributesSlot sepultadoId={row.id} knownCount={row.homenagens} />
       {mayReadHistory && (
         <PartBoundary message={LOAD_TEXT.history} onRetry={HistorySection.retry}>

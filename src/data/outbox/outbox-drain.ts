@@ -67,6 +67,8 @@ interface DrainDeps {
   session(): Promise<OutboxSession | null>;
   /** After an accepted item (e.g. store the record the edit answered). Errors are ignored. */
   onSent?(item: OutboxItem, result: unknown): Promise<void>;
+  /** After a refused item (e.g. store the cancelled order a 409 carried). Errors are ignored. */
+  onRefused?(item: OutboxItem, outcome: Outcome): Promise<void>;
   /** The drain stopped on this outcome (no answer, session ended, account gone). */
   onStopped?(result: Outcome): Promise<void> | void;
   now?(): number;
@@ -100,16 +102,28 @@ function due(item: OutboxItem, userId: string, now: number, claimsAreDead: boole
   return item.state === 'sending' && (claimsAreDead || item.nextAttemptAt <= now);
 }
 
-/** An edit must wait for an earlier unsent edit of the same record. */
+/** Writes that must go in order share a queue: a record's edits, a person's work on an order. */
+const queueOf = (i: OutboxItem) =>
+  'ordemId' in i ? `${i.ordemId} ${i.userId}` : i.kind === 'edit' ? i.sepultadoId : null;
+
+/**
+ * An edit must wait for an earlier unsent edit of the same record. Field work on an order goes
+ * in the order it was done (the ticks and photos before the conclusion) while the earlier work
+ * is still on its way; an earlier item that needs the person does not hold the rest back.
+ */
 function blocked(item: OutboxItem, all: OutboxItem[]): boolean {
-  if (item.kind !== 'edit') return false;
-  return all.some(
-    (o) =>
-      o.kind === 'edit' &&
-      o.id !== item.id &&
-      o.sepultadoId === item.sepultadoId &&
-      o.state !== 'sent' &&
-      (o.createdAt < item.createdAt || (o.createdAt === item.createdAt && o.id < item.id)),
+  const queue = queueOf(item);
+  return (
+    queue !== null &&
+    all.some(
+      (o) =>
+        o.id !== item.id &&
+        queueOf(o) === queue &&
+        (o.state === 'pending' ||
+          o.state === 'sending' ||
+          (o.state === 'attention' && o.kind === 'edit')) &&
+        (o.createdAt < item.createdAt || (o.createdAt === item.createdAt && o.id < item.id)),
+    )
   );
 }
 
@@ -167,7 +181,7 @@ function waiting(
 }
 
 function failed(item: OutboxItem, result: Outcome, now: number): OutboxItem {
-  const texts = OUTBOX_CALL_TEXTS[item.kind];
+  const texts = 'ordemId' in item ? { fallback: item.call.failed } : OUTBOX_CALL_TEXTS[item.kind];
   switch (result.kind) {
     case 'ok':
     case 'no-answer':
@@ -303,6 +317,9 @@ export function drainOutbox(deps: DrainDeps): Promise<DrainReport | 'busy'> {
         await deps.onSent?.(item, result.result).catch(() => undefined);
       } else {
         skip.add(item.id);
+        if (result.type === 'failed' && result.outcome.kind === 'refused') {
+          await deps.onRefused?.(item, result.outcome).catch(() => undefined);
+        }
       }
       // Without signal every later item would fail the same way: stop, retry on the timer;
       // with the session ended (or the account gone) too: no later item can go either.

@@ -13,6 +13,8 @@ import { cacheTribute } from '../tribute-cache';
 
 export async function applySent(db: MemorialDb, item: OutboxItem, result: unknown): Promise<void> {
   if (!result || typeof result !== 'object') return;
+  // Work orders' answers are kept by their store (outbox-runner.ts, sw/outbox-sync.ts).
+  if ('ordemId' in item) return;
   if (item.kind === 'edit') {
     const record = result as BurialRecord;
     if (record.id) await storeRecord(record, db);

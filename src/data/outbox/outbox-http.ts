@@ -6,7 +6,13 @@
  */
 
 import { MADE_AT_HEADER } from '../../domain/audit-rules';
-import type { EditOutboxItem, OutboxItem, TributeOutboxItem } from '../../domain/outbox-item';
+import type { PhotoPayload } from '../../domain/order-outbox';
+import type {
+  EditOutboxItem,
+  OrderOutboxItem,
+  OutboxItem,
+  TributeOutboxItem,
+} from '../../domain/outbox-item';
 import { classifyAnswer, classifyFailure } from '../../domain/outcome';
 import type { EditConflictAnswer } from '../../domain/sync-types';
 import { API_BASE } from '../../lib/api-base';
@@ -44,6 +50,17 @@ function editRequest(item: EditOutboxItem) {
   for (const name of removeImages) form.append('removeImages', name);
   for (const photo of photos) form.append('images', photo.blob, photo.name);
   return { path, method: 'PATCH', body: form, json: false };
+}
+
+/** Field work on an order: the call made when it was queued (domain orderCall). */
+export function orderRequest(item: OrderOutboxItem) {
+  const { path, method, fields, file } = item.call;
+  if (!file) return { path, method, body: JSON.stringify(fields) as BodyInit, json: true };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  // The file last: the server reads the text fields before the bytes arrive.
+  form.append('photo', (item.payload as PhotoPayload).blob, file);
+  return { path, method, body: form as BodyInit, json: false };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -89,7 +106,12 @@ export async function interpret(
 export function httpTransport(base: string = API_BASE): OutboxTransport {
   return {
     async send(item, token) {
-      const req = item.kind === 'tribute' ? tributeRequest(item) : editRequest(item);
+      const req =
+        item.kind === 'tribute'
+          ? tributeRequest(item)
+          : item.kind === 'edit'
+            ? editRequest(item)
+            : orderRequest(item);
       const headers: Record<string, string> = {
         authorization: `Bearer ${token}`,
         'idempotency-key': item.id,

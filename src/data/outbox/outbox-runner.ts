@@ -38,6 +38,7 @@ async function drainNow(): Promise<DrainReport | 'busy'> {
       const auth = readAuth();
       return auth ? { token: auth.token, userId: auth.userId } : null;
     },
+    // A work order's answer stays on its item; the order screens keep it (use-orders.ts).
     onSent: (item, answer) => applySent(db, item, answer),
     onStopped: (outcome) => {
       if (outcome.kind === 'session-expired' || outcome.kind === 'account-gone') {

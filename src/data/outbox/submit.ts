@@ -37,7 +37,7 @@ export type SubmitResult =
   | { status: 'not-stored' };
 
 /** How long a screen waits for the server before saying the write will go later. */
-const WAIT_MS: Record<Command['kind'], number> = { tribute: 15_000, edit: 20_000 };
+const WAIT_MS: Partial<Record<OutboxItem['kind'], number>> = { tribute: 15_000, edit: 20_000 };
 
 export async function submit(command: Command): Promise<SubmitResult> {
   const owner = { id: command.id, sepultadoId: command.sepultadoId, userId: command.userId };
@@ -66,7 +66,7 @@ export async function resubmitAfterConflict(
 
 async function follow(item: OutboxItem): Promise<SubmitResult> {
   requestDrainSoon();
-  const outcome = await waitForOutcomeSoon(item, WAIT_MS[item.kind]);
+  const outcome = await waitForOutcomeSoon(item, WAIT_MS[item.kind] ?? 20_000);
   if (!outcome || outcome.state === 'sent') return { status: 'sent', result: outcome?.result };
   const problem = outcome.problem;
   if (outcome.state === 'attention') {

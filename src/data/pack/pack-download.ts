@@ -12,6 +12,7 @@
 import type { MemorialDb } from '../db';
 import { fetchPackPage } from '../pack-store/pack-fetch';
 import { type PackFetcher, removePack, walkPack } from '../pack-store/pack-walk';
+import { readAuth } from '../session-storage';
 import { syncMine } from '../sync/mine-sync';
 import { SyncStopped, toSyncStopped } from '../sync/sync-errors';
 import { withSyncLock } from '../sync/sync-lock';
@@ -82,6 +83,11 @@ async function records(
   if (state.timing) state.timing = { ...state.timing, indexMs: locked.value.indexMs };
   // The person's editable records come with the pack (the public walk never carries them).
   await syncMine(db);
+  // The crew's day comes with the pack (its code only for those who work orders).
+  const role = readAuth()?.role;
+  if (role && role !== 'usuario') {
+    await import('../work-orders/today-sync').then((m) => m.syncToday(db)).catch(() => undefined);
+  }
 }
 
 async function thumbs(db: MemorialDb, state: PackState, signal: AbortSignal) {

@@ -6,6 +6,7 @@
  * only for the caller, because the public record sync never says who manages a record.
  * Stored per person: on a shared phone, one person's list never answers for another.
  */
+
 import type { MineAnswer } from '../../domain/sync-types';
 import { request } from '../api';
 import type { MemorialDb } from '../db';

@@ -61,6 +61,8 @@ export const DeadlineItemSchema = Type.Object({
   sepultadoNome: NullableScalar<string>('string'),
   /** comisso: the case. */
   comissoId: NullableScalar<string>('string'),
+  /** exumacao: the open exhumation order of this record, if the office made one already. */
+  ordemId: Type.Optional(NullableScalar<string>('string')),
 });
 
 export const DeadlineCountsSchema = Type.Object({

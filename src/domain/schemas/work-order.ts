@@ -244,6 +244,17 @@ export const CommentCreateSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** POST /api/ordens/:id/fotos: the text parts of the multipart form (the file is `photo`). */
+export const OrderPhotoFormSchema = Type.Object(
+  {
+    /** When the photo was taken, the device's clock (ISO); default: when it arrives. */
+    tiradaEm: Type.Optional(Instant),
+    latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  },
+  { additionalProperties: false },
+);
+
 export const ConcludeSchema = Type.Object(
   {
     destino: Type.Optional(Nullable(DestinationSchema)),

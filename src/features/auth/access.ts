@@ -39,6 +39,8 @@ export function navLinks(status: SessionStatus, role: Role): NavLink[] {
   if (canEver({ id: '', role }, 'burial:list-mine')) {
     links.push({ label: 'Memorial', to: '/sepultados/meumemorial' });
   }
+  // The crew's day (admins see their own assigned orders there too).
+  if (canEver({ id: '', role }, 'order:work')) links.push({ label: 'Hoje', to: '/hoje' });
   if (canEver({ id: '', role }, 'user:manage'))
     links.push({ label: 'Usuários', to: '/meuusuario' });
   links.push({ label: 'Perfil', to: '/user/profile' }, { label: 'Sair', action: 'logout' });
@@ -60,6 +62,8 @@ export function toolLinks(status: SessionStatus, role: Role): NavLink[] {
     ['grave:manage', { label: 'Sepulturas', to: '/admin/sepulturas' }],
     ['deadline:view', { label: 'Prazos', to: '/admin/prazos' }],
     ['recadastramento:manage', { label: 'Recadastramento', to: '/admin/recadastramento' }],
+    // Its page links to the calendar and the families' requests.
+    ['order:manage', { label: 'Ordens de serviço', to: '/admin/ordens' }],
     ['audit:read', { label: 'Auditoria', to: '/admin/auditoria' }],
     ['backup:manage', { label: 'Cópias', to: '/admin/copias' }],
   ];

@@ -20,6 +20,7 @@ import { ComissoSection } from './comisso-section';
 import { ConcessionForm } from './concession-form';
 import { GravePhotos } from './grave-photos';
 import { RecadSection } from './recad-section';
+import { GraveRequests } from './grave-requests';
 import './graves.css';
 
 const mapLink = (lat: number, lon: number) =>
@@ -130,6 +131,14 @@ export default function GravePage() {
       {canEver(actor, 'comisso:inspect') && (
         <ComissoSection graveId={g.id} actor={actor} onGraveChange={reload} />
       )}
+      {can(actor, 'order:manage') && (
+        <p>
+          <Link className="btn" to={`/admin/ordens?novo=1&sepulturaId=${g.id}`}>
+            Abrir ordem de serviço
+          </Link>
+        </p>
+      )}
+      {can(actor, 'request:create') && <GraveRequests graveId={g.id} sepultados={sepultados} />}
     </section>
   );
 }

@@ -13,10 +13,10 @@ import { fetchLabels } from '../../data/plan/plan-calls';
 import { graveDirections } from '../../domain/geo';
 import type { LabelItem } from '../../domain/label-types';
 import { MAP_MSG } from '../../domain/map-messages';
+import { recordUrl } from '../../lib/qr-image';
 import { useLoad } from '../../lib/use-load';
+import { useQr } from '../../lib/use-qr';
 import { CemeteryPicker } from './cemetery-picker';
-import { recordUrl } from './qr-image';
-import { useQr } from './use-qr';
 import './labels.css';
 
 /** The sheet's labels, one group per cemetery (the server sends them in that order). */

@@ -4,11 +4,11 @@
  * only once the section comes near the viewport (below the fold on the QR landing itself).
  */
 import { useRef } from 'react';
+import { recordUrl } from '../../lib/qr-image';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
+import { useQr } from '../../lib/use-qr';
 import { FailedBox } from '../../ui/part-boundary';
 import { useNearViewport } from '../../ui/use-near-viewport';
-import { recordUrl } from './qr-image';
-import { useQr } from './use-qr';
 import './map.css';
 
 export function QrSection({ id, nome }: { id: string; nome: string }) {

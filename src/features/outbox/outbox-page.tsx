@@ -7,6 +7,7 @@
 import { Link } from 'react-router-dom';
 import { discard, retryNow } from '../../data/outbox/outbox-actions';
 import { useMyOutbox, useRecordNames } from '../../data/outbox/use-outbox';
+import { ORDER_ITEM_TITLE, orderItemText } from '../../domain/order-outbox';
 import { OUTBOX_MSG, type OutboxItem } from '../../domain/outbox-item';
 import { FIELD_LABELS } from '../../lib/texts/field-labels';
 import { useFlash } from '../../ui/flash';
@@ -16,6 +17,7 @@ import '../../ui/outbox.css';
 const WHEN = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 function summary(item: OutboxItem): string {
+  if ('ordemId' in item) return orderItemText(item.kind, item.payload);
   if (item.kind === 'tribute') {
     const { comentario, emojis, photo } = item.payload;
     const parts = [comentario, emojis.join(' '), photo ? '(com foto)' : ''].filter(Boolean);
@@ -34,7 +36,7 @@ const COPY_FAILED = 'Não foi possível copiar. Selecione o texto e copie à mã
 
 /** What the person wrote, in full, to keep elsewhere before discarding. */
 function copyText(item: OutboxItem): string {
-  if (item.kind === 'tribute') return summary(item);
+  if (item.kind === 'tribute' || 'ordemId' in item) return summary(item);
   return Object.entries(item.payload.fields)
     .map(([f, v]) => `${FIELD_LABELS[f as keyof typeof FIELD_LABELS] ?? f}: ${v ?? ''}`)
     .join('\n');
@@ -72,11 +74,23 @@ export default function OutboxPage() {
         {items?.map((item) => {
           const nome =
             (item.kind === 'edit' ? item.payload.nome : names.get(item.sepultadoId)) ?? 'registro';
+          // Field work on an order: someone refused it (cancelled, moved, deleted) may still
+          // want the text elsewhere, so it can be copied as well as discarded.
+          const onOrder = 'ordemId' in item;
           return (
             <li key={item.id} className="outbox-item">
               <h2>
-                {item.kind === 'tribute' ? 'Homenagem para ' : 'Correção de '}
-                <Link to={`/sepultados/${item.sepultadoId}`}>{nome}</Link>
+                {onOrder ? (
+                  <>
+                    {`${ORDER_ITEM_TITLE[item.kind]} · `}
+                    <Link to={`/ordens/${item.ordemId}`}>{item.rotulo}</Link>
+                  </>
+                ) : (
+                  <>
+                    {item.kind === 'tribute' ? 'Homenagem para ' : 'Correção de '}
+                    <Link to={`/sepultados/${item.sepultadoId}`}>{nome}</Link>
+                  </>
+                )}
               </h2>
               <p>{summary(item)}</p>
               <p>
@@ -91,7 +105,8 @@ export default function OutboxPage() {
                     <Link className="btn btn-small btn-primary" to={`/pendentes/${item.id}`}>
                       Revisar
                     </Link>
-                  ) : item.problem?.kind === 'account-gone' ? (
+                  ) : item.problem?.kind === 'account-gone' ||
+                    (onOrder && item.problem?.kind === 'refused') ? (
                     <button
                       type="button"
                       className="btn btn-small"

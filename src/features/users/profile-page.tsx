@@ -14,13 +14,16 @@ import { useAccountUser } from '../../data/users/get-user';
 import { patchProfile } from '../../data/users/update-profile';
 import { buildUserPayload, changedFields } from '../../data/users/user-body';
 import { maskPhone, onlyDigits } from '../../domain/masks';
+import { canEver } from '../../domain/permissions';
 import type { FieldErrors } from '../../domain/user-rules';
 import type { AccountUser } from '../../domain/user-types';
 import { USER_TEXT } from '../../lib/texts/user-texts';
 import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
+import { CalendarLinkSection } from './calendar-link-section';
 import { EmailStatus } from './email-status';
 import { LoadError } from './load-error';
+import { MyRequestsSection } from './my-requests-section';
 import { PersonalDataSection } from './personal-data-section';
 import { PhotoField, useImagePreview } from './photo-field';
 import { ReregSection } from './rereg-section';
@@ -205,6 +208,8 @@ export default function ProfilePage() {
             }}
           />
           <ReregSection userId={state.user._id} />
+          <MyRequestsSection />
+          {canEver({ id: '', role: session.role }, 'order:work') && <CalendarLinkSection />}
           <PersonalDataSection
             userId={state.user._id}
             self

@@ -2,8 +2,9 @@
  * The QR image (data: URL) of a text, made once per text; null while it is being drawn, or while
  * the text is null (the caller is not ready to pay for the QR library yet).
  */
-import { useLoad } from '../../lib/use-load';
+
 import { qrDataUrl } from './qr-image';
+import { useLoad } from './use-load';
 
 export function useQr(text: string | null): {
   src: string | null;

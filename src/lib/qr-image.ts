@@ -1,5 +1,5 @@
 /**
- * QR codes of record pages. `qrcode` is imported on demand so it stays out of the
+ * QR codes of record pages (labels, the record's page, printed work orders). `qrcode` is imported on demand so it stays out of the
  * first load; the SVG it writes is shown through a data: URL in an <img> (allowed by the CSP's
  * img-src), never injected as markup.
  */
@@ -14,4 +14,9 @@ export async function qrDataUrl(text: string): Promise<string> {
   // M (15 % recovery) survives a weathered label; margin 2 keeps the quiet zone on a sticker.
   const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** The page a grave's QR code opens (printed work orders). */
+export function graveUrl(id: string, origin: string = window.location.origin): string {
+  return `${origin}/sepulturas/${id}`;
 }

@@ -1,0 +1,264 @@
+/**
+ * The crew's day and the office's calendar:
+ *  - "Hoje": the caller's open orders of the municipality's today and the overdue ones, whole
+ *    (the phone works them offline), with an ETag of the answer so a no-change request is a 304;
+ *  - the calendar: compact entries of a window of at most ORDER_LIMITS.calendarDays (a range scan
+ *    of ordens_calendario_idx);
+ *  - the iCal feed (RFC 5545) of one person, reached by a secret token kept only as its sha256:
+ *    the token opens that feed and nothing else (it is no session: the auth plugin never sees it).
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { ORDER_LIMITS, ORDER_MSG, type OrderState } from '../../../src/domain/work-order-rules';
+import type { Calendar, Today } from '../../../src/domain/work-order-types';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-error';
+import { loadOrders, wall } from './orders-read';
+import { day, daysBetween, nextDay, todayIn, zoneOffsetMinutes } from './orders-time';
+
+const OPEN = `o.situacao IN ('aberta', 'em andamento')`;
+
+export async function today(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<{ body: Today; etag: string }> {
+  const hoje = todayIn(ctx.config.timeZone);
+  const ids = await ctx.database.sql.query<{ id: string }>(
+    `SELECT o.id FROM ordem_responsaveis r JOIN ordens o ON o.id = r.ordem_id
+     WHERE r.user_id = $1 AND ${OPEN} AND o.agendada_para < $2::timestamp
+     ORDER BY o.agendada_para, o.id`,
+    [user.id, nextDay(hoje)],
+  );
+  const body: Today = {
+    hoje,
+    ordens: await loadOrders(
+      ctx.database.sql,
+      ids.map((r) => r.id),
+    ),
+  };
+  const etag = `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+  return { body, etag };
+}
+
+/** Whether an If-None-Match header names this ETag (a list, or "*"). */
+export function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
+}
+
+function windowOf(de: string, ate: string): { from: string; to: string } {
+  const from = day(de);
+  if (!from) throw badRequest(ORDER_MSG.dayInvalid, 'de');
+  const to = day(ate);
+  if (!to) throw badRequest(ORDER_MSG.dayInvalid, 'ate');
+  const span = daysBetween(from, to);
+  if (span < 0 || span >= ORDER_LIMITS.calendarDays) {
+    throw badRequest(ORDER_MSG.calendarRange, 'ate');
+  }
+  return { from, to };
+}
+
+export async function calendar(
+  ctx: AppContext,
+  q: {
+    de: string;
+    ate: string;
+    cemiterioId?: string | undefined;
+    responsavelId?: string | undefined;
+  },
+): Promise<Calendar> {
+  const { from, to } = windowOf(q.de, q.ate);
+  const params: unknown[] = [from, nextDay(to)];
+  let filter = '';
+  if (q.cemiterioId) {
+    params.push(q.cemiterioId);
+    filter += ` AND o.cemiterio_id = $${params.length}`;
+  }
+  if (q.responsavelId) {
+    params.push(q.responsavelId);
+    filter += ` AND EXISTS (SELECT 1 FROM ordem_responsaveis x WHERE x.ordem_id = o.id
+      AND x.user_id = $${params.length})`;
+  }
+  const rows = await ctx.database.sql.query<{
+    id: string;
+    tipo: string;
+    tipo_nome: string;
+    situacao: OrderState;
+    agendada_para: string;
+    cemiterio_id: string;
+    rotulo: string;
+    responsaveis: string[] | null;
+  }>(
+    `SELECT o.id, o.tipo, t.nome AS tipo_nome, o.situacao,
+       ${wall('o.agendada_para')} AS agendada_para, o.cemiterio_id,
+       coalesce(concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero), s.nome, '') AS rotulo,
+       (SELECT array_agg(r.user_id ORDER BY r.user_id) FROM ordem_responsaveis r
+         WHERE r.ordem_id = o.id) AS responsaveis
+     FROM ordens o JOIN ordem_tipos t ON t.tipo = o.tipo
+     LEFT JOIN sepulturas g ON g.id = o.sepultura_id
+     LEFT JOIN sepultados s ON s.id = o.sepultado_id
+     WHERE o.agendada_para >= $1::timestamp AND o.agendada_para < $2::timestamp${filter}
+     ORDER BY o.agendada_para, o.id`,
+    params,
+  );
+  return {
+    de: from,
+    ate: to,
+    ordens: rows.map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      tipoNome: r.tipo_nome,
+      situacao: r.situacao,
+      agendadaPara: r.agendada_para,
+      cemiterioId: r.cemiterio_id,
+      rotulo: r.rotulo,
+      responsaveis: r.responsaveis ?? [],
+    })),
+  };
+}
+
+// --- iCal feed ---------------------------------------------------------------------------
+
+const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** A new secret feed address for the user (the old one stops working). */
+export async function newIcsToken(ctx: AppContext, user: UserRow): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await ctx.database.db.transaction((tx) =>
+    tx.execute(sql`INSERT INTO ics_tokens (user_id, hash) VALUES (${user.id}, ${hashOf(token)})
+      ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, created_at = now()`),
+  );
+  return `${ctx.config.publicUrl}/api/ordens/calendario.ics?token=${token}`;
+}
+
+export async function revokeIcsToken(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.database.db.transaction((tx) =>
+    tx.execute(sql`DELETE FROM ics_tokens WHERE user_id = ${user.id}`),
+  );
+}
+
+/** Escapes a TEXT value (RFC 5545 §3.3.11). */
+function text(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line at 75 octets (§3.1), never inside a UTF-8 character. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let bytes = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch);
+    if (bytes + size > (out.length === 0 ? 75 : 74)) {
+      out.push(current);
+      current = '';
+      bytes = 0;
+    }
+    current += ch;
+    bytes += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const icsLocal = (w: string) => `${w.replace(/[-:]/g, '')}00`;
+const icsUtc = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const m = Math.abs(minutes);
+  return `${sign}${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
+}
+
+/** Orders of the feed: 30 days back to 90 ahead of the municipality's today. */
+const FEED_BACK_DAYS = 30;
+const FEED_AHEAD_DAYS = 90;
+/** An order's event lasts an hour unless its milestones say longer. */
+const EVENT_MINUTES = 60;
+
+/** The feed of the token's owner; 404 (icsTokenInvalid) for a wrong or revoked token. */
+export async function icsFeed(ctx: AppContext, token: string): Promise<string> {
+  const [owner] = await ctx.database.sql.query<{ user_id: string }>(
+    'SELECT user_id FROM ics_tokens WHERE hash = $1',
+    [hashOf(token)],
+  );
+  if (!owner) throw notFound(ORDER_MSG.icsTokenInvalid);
+  const zone = ctx.config.timeZone;
+  const hoje = todayIn(zone);
+  const rows = await ctx.database.sql.query<{
+    id: string;
+    tipo_nome: string;
+    situacao: OrderState;
+    inicio: string;
+    fim: string;
+    lugar: string;
+    sepultado: string | null;
+    descricao: string | null;
+    version: number;
+    updated_at: Date | string;
+  }>(
+    `SELECT o.id, t.nome AS tipo_nome, o.situacao, ${wall('o.agendada_para')} AS inicio,
+       ${wall(`greatest(o.agendada_para + interval '${EVENT_MINUTES} minutes',
+         (SELECT max(m.previsto_para) FROM ordem_marcos m WHERE m.ordem_id = o.id))`)} AS fim,
+       concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero) || ' — ' || c.nome AS lugar,
+       s.nome AS sepultado, o.descricao, o.version, o.updated_at
+     FROM ordem_responsaveis r JOIN ordens o ON o.id = r.ordem_id
+     JOIN ordem_tipos t ON t.tipo = o.tipo JOIN cemiterios c ON c.id = o.cemiterio_id
+     LEFT JOIN sepulturas g ON g.id = o.sepultura_id
+     LEFT JOIN sepultados s ON s.id = o.sepultado_id
+     WHERE r.user_id = $1 AND o.agendada_para >= $2::timestamp AND o.agendada_para < $3::timestamp
+     ORDER BY o.agendada_para, o.id`,
+    [owner.user_id, nextDay(hoje, -FEED_BACK_DAYS), nextDay(hoje, FEED_AHEAD_DAYS)],
+  );
+  const host = new URL(ctx.config.publicUrl).hostname;
+  const now = icsUtc(new Date());
+  const offset = offsetText(zoneOffsetMinutes(zone));
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Memorial//Ordens de servico//PT-BR',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${text('Memorial — ordens de serviço')}`,
+    `X-WR-TIMEZONE:${zone}`,
+    // The zone's current offset (the municipalities served have had no daylight saving since
+    // 2019); a calendar app that knows the TZID uses its own rules anyway.
+    'BEGIN:VTIMEZONE',
+    `TZID:${zone}`,
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    `TZOFFSETFROM:${offset}`,
+    `TZOFFSETTO:${offset}`,
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ];
+  for (const r of rows) {
+    const summary = r.sepultado ? `${r.tipo_nome} — ${r.sepultado}` : r.tipo_nome;
+    const updated = r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:ordem-${r.id}@${host}`,
+      `DTSTAMP:${now}`,
+      `LAST-MODIFIED:${icsUtc(updated)}`,
+      `SEQUENCE:${Number(r.version)}`,
+      `DTSTART;TZID=${zone}:${icsLocal(r.inicio)}`,
+      `DTEND;TZID=${zone}:${icsLocal(r.fim)}`,
+      `SUMMARY:${text(summary)}`,
+      ...(r.lugar ? [`LOCATION:${text(r.lugar)}`] : []),
+      ...(r.descricao ? [`DESCRIPTION:${text(r.descricao)}`] : []),
+      `STATUS:${r.situacao === 'cancelada' ? 'CANCELLED' : 'CONFIRMED'}`,
+      `URL:${ctx.config.publicUrl}/ordens/${r.id}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
