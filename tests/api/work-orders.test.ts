@@ -53,6 +53,15 @@ describe.each(engines)('ordens de serviço ($name)', (engine) => {
       ['Sepultamento', '2026-12-10T15:30'],
       ['Fechamento', '2026-12-10T16:30'],
     ]);
+    // Audited in the write's transaction: the order, its assignee and its milestones.
+    const audit = await h.app.ctx.database.sql.query<{ resource: string; actor_id: string }>(
+      `SELECT resource, actor_id FROM audit_log WHERE subject_id = $1 ORDER BY id`,
+      [order.id],
+    );
+    expect(new Set(audit.map((a) => a.resource))).toEqual(
+      new Set(['ordem', 'ordem_responsavel', 'ordem_marco']),
+    );
+    expect(audit.every((a) => a.actor_id === c.admin.id)).toBe(true);
   });
 
   it('refuses a bad date, an unknown kind, no place, an exhumation without a record and a non-concessionário', async () => {
