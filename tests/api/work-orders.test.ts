@@ -173,12 +173,17 @@ describe.each(engines)('ordens de serviço ($name)', (engine) => {
     });
     const during = await edit();
     expect(during.statusCode, during.body).toBe(200);
+    // The device's list of editable records says so too (the phone edits it offline).
+    const mine = async () =>
+      ((await call('GET', '/api/sync/mine', c.other)).json() as { ids: string[] }).ids;
+    expect(await mine()).toContain(place.sepultadoId);
     const cancel = await call('PATCH', `/api/ordens/${order.id}`, c.admin, {
       situacao: 'cancelada',
       motivoCancelamento: 'Família desistiu',
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await edit()).statusCode).toBe(403);
+    expect(await mine()).not.toContain(place.sepultadoId);
   });
 
   it('PATCH merges fields changed on one side and answers 409 for the same field on both', async () => {
