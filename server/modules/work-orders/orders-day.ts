@@ -208,7 +208,9 @@ export async function icsFeed(ctx: AppContext, token: string): Promise<string> {
     `SELECT o.id, t.nome AS tipo_nome, o.situacao, ${wall('o.agendada_para')} AS inicio,
        ${wall(`greatest(o.agendada_para + interval '${EVENT_MINUTES} minutes',
          (SELECT max(m.previsto_para) FROM ordem_marcos m WHERE m.ordem_id = o.id))`)} AS fim,
-       concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero) || ' — ' || c.nome AS lugar,
+       CASE WHEN g.id IS NULL THEN c.nome
+         ELSE concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero) || ' — ' || c.nome
+       END AS lugar,
        s.nome AS sepultado, o.descricao, o.version, o.updated_at
      FROM ordem_responsaveis r JOIN ordens o ON o.id = r.ordem_id
      JOIN ordem_tipos t ON t.tipo = o.tipo JOIN cemiterios c ON c.id = o.cemiterio_id
