@@ -83,28 +83,42 @@ export async function calendar(
     filter += ` AND EXISTS (SELECT 1 FROM ordem_responsaveis x WHERE x.ordem_id = o.id
       AND x.user_id = $${params.length})`;
   }
-  const rows = await ctx.database.sql.query<{
-    id: string;
-    tipo: string;
-    tipo_nome: string;
-    situacao: OrderState;
-    agendada_para: string;
-    cemiterio_id: string;
-    rotulo: string;
-    responsaveis: string[] | null;
-  }>(
-    `SELECT o.id, o.tipo, t.nome AS tipo_nome, o.situacao,
+  // The assignees of the window in one range scan beside the orders' (joined here, not one
+  // subquery per order).
+  const [rows, people] = await Promise.all([
+    ctx.database.sql.query<{
+      id: string;
+      tipo: string;
+      tipo_nome: string;
+      situacao: OrderState;
+      agendada_para: string;
+      cemiterio_id: string;
+      rotulo: string;
+    }>(
+      `SELECT o.id, o.tipo, t.nome AS tipo_nome, o.situacao,
        ${wall('o.agendada_para')} AS agendada_para, o.cemiterio_id,
-       coalesce(concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero), s.nome, '') AS rotulo,
-       (SELECT array_agg(r.user_id ORDER BY r.user_id) FROM ordem_responsaveis r
-         WHERE r.ordem_id = o.id) AS responsaveis
+       CASE WHEN g.id IS NULL THEN coalesce(s.nome, '')
+         ELSE concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero) END AS rotulo
      FROM ordens o JOIN ordem_tipos t ON t.tipo = o.tipo
      LEFT JOIN sepulturas g ON g.id = o.sepultura_id
      LEFT JOIN sepultados s ON s.id = o.sepultado_id
      WHERE o.agendada_para >= $1::timestamp AND o.agendada_para < $2::timestamp${filter}
      ORDER BY o.agendada_para, o.id`,
-    params,
-  );
+      params,
+    ),
+    ctx.database.sql.query<{ ordem_id: string; user_id: string }>(
+      `SELECT r.ordem_id, r.user_id FROM ordens o JOIN ordem_responsaveis r ON r.ordem_id = o.id
+     WHERE o.agendada_para >= $1::timestamp AND o.agendada_para < $2::timestamp${filter}
+     ORDER BY r.ordem_id, r.user_id`,
+      params,
+    ),
+  ]);
+  const byOrder = new Map<string, string[]>();
+  for (const p of people) {
+    const list = byOrder.get(p.ordem_id);
+    if (list) list.push(p.user_id);
+    else byOrder.set(p.ordem_id, [p.user_id]);
+  }
   return {
     de: from,
     ate: to,
@@ -116,7 +130,7 @@ export async function calendar(
       agendadaPara: r.agendada_para,
       cemiterioId: r.cemiterio_id,
       rotulo: r.rotulo,
-      responsaveis: r.responsaveis ?? [],
+      responsaveis: byOrder.get(r.id) ?? [],
     })),
   };
 }

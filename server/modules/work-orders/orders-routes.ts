@@ -44,6 +44,7 @@ import { ORDER_MSG } from '../../../src/domain/work-order-rules';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { requireCan } from '../../plugins/auth';
+import { COMPRESSED } from '../../plugins/compression';
 import { formValidatorCompiler, readForm, uploadsOf } from '../../plugins/forms';
 import { addKind, custody, listKinds } from './custody';
 import { calendar, icsFeed, matches, newIcsToken, revokeIcsToken, today } from './orders-day';
@@ -106,6 +107,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ordens',
     {
       preHandler: worker,
+      compress: COMPRESSED,
       schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema } },
     },
     async (request) => {
@@ -124,7 +126,11 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ordens/hoje',
-    { preHandler: worker, schema: { response: { 200: TodaySchema, 304: Type.Null() } } },
+    {
+      preHandler: worker,
+      compress: COMPRESSED,
+      schema: { response: { 200: TodaySchema, 304: Type.Null() } },
+    },
     async (request, reply) => {
       const { body, etag } = await today(app.ctx, userOf(request));
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
@@ -137,6 +143,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ordens/calendario',
     {
       preHandler: admin,
+      compress: COMPRESSED,
       schema: { querystring: CalendarQuerySchema, response: { 200: CalendarSchema } },
     },
     async (request) => calendar(app.ctx, request.query),
