@@ -47,7 +47,15 @@ import { requireCan } from '../../plugins/auth';
 import { COMPRESSED } from '../../plugins/compression';
 import { formValidatorCompiler, readForm, uploadsOf } from '../../plugins/forms';
 import { addKind, custody, listKinds } from './custody';
-import { calendar, icsFeed, matches, newIcsToken, revokeIcsToken, today } from './orders-day';
+import {
+  calendarJson,
+  icsFeed,
+  matches,
+  newIcsToken,
+  revokeIcsToken,
+  sendJsonText,
+  today,
+} from './orders-day';
 import {
   addComment,
   addPhoto,
@@ -143,10 +151,11 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ordens/calendario',
     {
       preHandler: admin,
-      compress: COMPRESSED,
       schema: { querystring: CalendarQuerySchema, response: { 200: CalendarSchema } },
     },
-    async (request) => calendar(app.ctx, request.query),
+    // JSON made by the database, sent as it is (orders-day.ts calendarJson).
+    async (request, reply) =>
+      sendJsonText(request, reply, await calendarJson(app.ctx, request.query)),
   );
 
   // No session here: the token in the address is the credential, for this feed only.
