@@ -91,6 +91,11 @@ async function answering<T>(reply: FastifyReply, fn: () => Promise<T>) {
   }
 }
 
+/** A POST whose body is all optional may come without one (a tick, a conclusion): read as {}. */
+async function emptyBodyIsObject(request: { body: unknown }) {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
 function replayed(reply: FastifyReply, result: Replayable) {
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.send(result.order);
@@ -242,6 +247,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ordens/:id/marcos/:marcoId',
     {
+      preValidation: emptyBodyIsObject,
       preHandler: worker,
       schema: {
         params: MilestoneParamsSchema,
@@ -258,7 +264,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           user,
           head,
           request.params.marcoId,
-          request.body ?? {},
+          request.body,
           madeAt(request.headers),
         ),
       );
@@ -342,6 +348,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ordens/:id/conclusao',
     {
+      preValidation: emptyBodyIsObject,
       preHandler: worker,
       schema: {
         params: OrderIdParamsSchema,
@@ -353,7 +360,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = userOf(request);
       const head = await forWork(user, request.params.id);
       return answering(reply, () =>
-        concludeOrder(app.ctx, user, head, request.body ?? {}, madeAt(request.headers)),
+        concludeOrder(app.ctx, user, head, request.body, madeAt(request.headers)),
       );
     },
   );
