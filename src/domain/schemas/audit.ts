@@ -119,5 +119,20 @@ export const PersonalDataSchema = Type.Object({
   assignments: Type.Array(Type.String()),
   /** Their requests to be registered as a grave's titular (recadastramento), newest first. */
   recadastramentos: Type.Array(RequestSchema),
+  /** Requests this person made from graves' pages (their own text included). */
+  pedidos: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        tipo: Type.String(),
+        situacao: Type.String(),
+        sepulturaId: Type.String(),
+        sepultadoId: NullableScalar<string>('string'),
+        texto: NullableScalar<string>('string'),
+        motivoRecusa: NullableScalar<string>('string'),
+        createdAt: Type.String(),
+      }),
+    ),
+  ),
   auditEntries: Type.Array(AuditEntrySchema),
 });

@@ -19,8 +19,8 @@ import { useLoad } from '../../lib/use-load';
 import { ComissoSection } from './comisso-section';
 import { ConcessionForm } from './concession-form';
 import { GravePhotos } from './grave-photos';
-import { RecadSection } from './recad-section';
 import { GraveRequests } from './grave-requests';
+import { RecadSection } from './recad-section';
 import './graves.css';
 
 const mapLink = (lat: number, lon: number) =>
