@@ -393,4 +393,41 @@ describe.each(engines)('recadastramento ($name)', (engine) => {
     expect(codes.slice(0, 10).every((c) => c === 201)).toBe(true);
     expect(codes[10]).toBe(429);
   });
+
+  it('merging cemeteries carries campaigns and requests; two open campaigns become one', async () => {
+    const a = await grave('Mescla Origem', 'M');
+    const b = await grave('Mescla Destino', 'M');
+    const source = await cemeteryOf(a);
+    const target = await cemeteryOf(b);
+    const first = await openCampaign(source);
+    const second = await openCampaign(target);
+    const asked = await ask(a, maria);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const merged = await h.app.inject({
+      method: 'POST',
+      url: `/api/cemiterios/${source}/mesclar`,
+      headers: auth(admin),
+      payload: { destino: target },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const rows = await h.app.ctx.database.sql.query<{
+      id: string;
+      cemiterio_id: string;
+      aberta: boolean;
+    }>(
+      `SELECT id, cemiterio_id, encerrada_em IS NULL AS aberta FROM recadastramento_campanhas
+       WHERE id IN ($1, $2) ORDER BY id`,
+      [first.id, second.id],
+    );
+    expect(rows.every((r) => r.cemiterio_id === target)).toBe(true);
+    expect(rows.find((r) => r.id === first.id)?.aberta).toBe(false);
+    expect(rows.find((r) => r.id === second.id)?.aberta).toBe(true);
+    // The request still answers from the grave it now belongs to.
+    const mine = await h.app.ctx.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM recadastramentos r JOIN sepulturas g ON g.id = r.sepultura_id
+       WHERE r.user_id = $1 AND g.cemiterio_id = $2`,
+      [maria.id, target],
+    );
+    expect(Number(mine[0]?.n)).toBeGreaterThan(0);
+  });
 });

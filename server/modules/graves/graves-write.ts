@@ -223,10 +223,8 @@ export async function mergeGrave(
     if (Number(active?.n ?? 0) > 1) throw conflict(GRAVE_MSG.mergeTwoConcessions, 'destino');
     await tx.execute(sql`UPDATE concessoes SET sepultura_id = ${destino}
       WHERE sepultura_id = ${id}`);
-    await tx.execute(sql`UPDATE sepultura_fotos SET sepultura_id = ${destino}
-      WHERE sepultura_id = ${id}`);
-    // Abandonment cases and re-registration requests are the grave's history: they follow too,
-    // unless the merge would make two open cases, or two pending requests of one person.
+    // Abandonment cases and re-registration requests are the grave's history: they follow too
+    // (below), unless the merge would make two open cases, or two pending requests of one person.
     const [cases] = await txRows<{ n: number }>(
       tx,
       sql`SELECT count(*)::int AS n FROM comisso_casos
@@ -240,10 +238,6 @@ export async function mergeGrave(
         WHERE a.sepultura_id = ${id} AND a.situacao = 'pendente'`,
     );
     if (Number(twice?.n ?? 0) > 0) throw conflict(GRAVE_MSG.mergeTwoRequests, 'destino');
-    await tx.execute(sql`UPDATE comisso_casos SET sepultura_id = ${destino}
-      WHERE sepultura_id = ${id}`);
-    await tx.execute(sql`UPDATE recadastramentos SET sepultura_id = ${destino}
-      WHERE sepultura_id = ${id}`);
     if (source.situacao === 'em comisso') {
       await tx.execute(sql`UPDATE sepulturas SET situacao = 'em comisso' WHERE id = ${destino}`);
     }
@@ -253,7 +247,8 @@ export async function mergeGrave(
       sql`UPDATE sepultados SET rua = ${target.rua}, quadra = ${target.quadra},
         chapa = ${target.numero} WHERE sepultura_id = ${id} RETURNING id`,
     );
-    // Work orders, requests and custody steps naming the grave follow it (migration 0050).
+    // Condition photos, cases, requests, work orders and custody steps naming the grave follow
+    // it (migrations 0050, 0061).
     await tx.execute(sql`SELECT sepultura_merge_refs(${id}, ${destino})`);
     await tx.execute(sql`DELETE FROM sepulturas WHERE id = ${id}`);
     await tx.execute(sql`UPDATE sepulturas SET version = version + 1, updated_at = now()
