@@ -5,7 +5,9 @@
  * connections and the database close (PGlite must be closed, or its files may be left
  * inconsistent).
  */
+
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
@@ -48,6 +50,17 @@ async function main() {
       logger: {
         level: config.logLevel,
         redact: ['req.headers.authorization', 'req.headers.cookie'],
+        // Fastify's request line, with secrets in the address hidden (the iCal feed's token is
+        // its credential: a log line must not hand it out).
+        serializers: {
+          req: (req: FastifyRequest) => ({
+            method: req.method,
+            url: req.url.replace(/([?&]token=)[^&#]*/g, '$1[oculto]'),
+            host: req.host,
+            remoteAddress: req.ip,
+            remotePort: req.socket?.remotePort,
+          }),
+        },
       },
     });
   } catch (err) {

@@ -4,6 +4,7 @@
  * calendar's window is bounded; the iCal feed is RFC 5545 text in the municipality's zone,
  * reached only by its secret token (revocable, and no session).
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_LIMITS, ORDER_MSG } from '../../src/domain/work-order-rules';
 import type { Calendar, Today } from '../../src/domain/work-order-types';
@@ -126,6 +127,26 @@ describe.each(engines)('ordens: o dia e o calendário ($name)', (engine) => {
         responsaveis: [c.other.id],
       },
     ]);
+    // A big window goes compressed, as the JSON the database made.
+    for (let i = 0; i < 8; i++) {
+      await newOrder(h, c.admin, {
+        tipo: 'limpeza',
+        agendadaPara: `2028-02-1${i}T08:00`,
+        sepulturaId: place.sepulturaId,
+      });
+    }
+    const zipped = await h.app.inject({
+      method: 'GET',
+      url: `/api/ordens/calendario?de=2028-02-01&ate=2028-02-29&cemiterioId=${order.lugar.cemiterioId}`,
+      headers: { ...auth(c.admin), 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const unzipped = JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8')) as Calendar;
+    expect(unzipped.ordens).toHaveLength(9);
+    expect(unzipped.ordens.map((o) => o.agendadaPara)).toEqual(
+      [...unzipped.ordens.map((o) => o.agendadaPara)].sort(),
+    );
     const wide = await h.app.inject({
       method: 'GET',
       url: '/api/ordens/calendario?de=2028-01-01&ate=2028-03-31',

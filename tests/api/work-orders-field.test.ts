@@ -61,6 +61,14 @@ describe.each(engines)('ordens: trabalho de campo ($name)', (engine) => {
     // A late re-send from the outbox changes nothing.
     const again = await post(url, c.conc, { feitoEm: '2026-11-20T18:00:00.000Z' });
     expect((again.json() as Order).marcos[1]).toEqual(ma);
+    // A tick sent with no body at all is a tick too.
+    const bare = await h.app.inject({
+      method: 'POST',
+      url: `/api/ordens/${order.id}/marcos/${order.marcos[0]?.id}`,
+      headers: auth(c.conc),
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect((bare.json() as Order).marcos[0]?.feitoPorNome).toBe('Carlos Coveiro');
     // Only the office un-ticks.
     expect((await post(url, c.conc, { feito: false })).statusCode).toBe(403);
     const undone = await post(url, c.admin, { feito: false });

@@ -86,6 +86,17 @@ describe.each(engines)('pedidos da família ($name)', (engine) => {
     });
     expect(stranger.body).not.toContain('123.456.789-09');
     expect((stranger.json() as RequestList).pedidos).toEqual([]);
+    // The person's data export lists it, text included (LGPD).
+    const exported = await h.app.inject({
+      method: 'GET',
+      url: `/api/users/${person.id}/dados`,
+      headers: auth(person),
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().requests).toEqual([
+      expect.objectContaining({ id, tipo: 'correcao', situacao: 'pendente', sepultadoId }),
+    ]);
+    expect(exported.json().requests[0].texto).toContain('123.456.789-09');
     const office = await h.app.inject({
       method: 'GET',
       url: '/api/pedidos?situacao=pendente',

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '../../src/domain/work-order-rules';
 import type { Order } from '../../src/domain/work-order-types';
-import { auth } from './burials-helpers';
+import { type Actor, actor, auth } from './burials-helpers';
 import { engines, type Harness, startApp, validCpf } from './helpers';
 import { type Crew, crew, newOrder, recordInGrave } from './work-orders-helpers';
 
@@ -25,7 +25,7 @@ describe.each(engines)('ordens de serviço ($name)', (engine) => {
   const call = (
     method: 'GET' | 'POST' | 'PATCH',
     url: string,
-    who: Crew[keyof Crew] | null,
+    who: Actor | null,
     payload?: object,
   ) => h.app.inject({ method, url, headers: auth(who), ...(payload ? { payload } : {}) });
 
@@ -53,6 +53,15 @@ describe.each(engines)('ordens de serviço ($name)', (engine) => {
       ['Sepultamento', '2026-12-10T15:30'],
       ['Fechamento', '2026-12-10T16:30'],
     ]);
+    // Audited in the write's transaction: the order, its assignee and its milestones.
+    const audit = await h.app.ctx.database.sql.query<{ resource: string; actor_id: string }>(
+      `SELECT resource, actor_id FROM audit_log WHERE subject_id = $1 ORDER BY id`,
+      [order.id],
+    );
+    expect(new Set(audit.map((a) => a.resource))).toEqual(
+      new Set(['ordem', 'ordem_responsavel', 'ordem_marco']),
+    );
+    expect(audit.every((a) => a.actor_id === c.admin.id)).toBe(true);
   });
 
   it('refuses a bad date, an unknown kind, no place, an exhumation without a record and a non-concessionário', async () => {
@@ -164,12 +173,17 @@ describe.each(engines)('ordens de serviço ($name)', (engine) => {
     });
     const during = await edit();
     expect(during.statusCode, during.body).toBe(200);
+    // The device's list of editable records says so too (the phone edits it offline).
+    const mine = async () =>
+      ((await call('GET', '/api/sync/mine', c.other)).json() as { ids: string[] }).ids;
+    expect(await mine()).toContain(place.sepultadoId);
     const cancel = await call('PATCH', `/api/ordens/${order.id}`, c.admin, {
       situacao: 'cancelada',
       motivoCancelamento: 'Família desistiu',
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await edit()).statusCode).toBe(403);
+    expect(await mine()).not.toContain(place.sepultadoId);
   });
 
   it('PATCH merges fields changed on one side and answers 409 for the same field on both', async () => {
@@ -292,6 +306,43 @@ describe.each(engines)('ordens de serviço ($name)', (engine) => {
       sepultadoId: place.sepultadoId,
     });
     expect(await due()).toMatchObject({ ordemId: order.id });
+  });
+
+  it('a grave merge carries its orders and requests; a deleted account takes its requests, not the orders', async () => {
+    const a = await recordInGrave(h, c.admin, { cemiterio: 'Mescla' });
+    const b = await recordInGrave(h, c.admin, { cemiterio: 'Mescla' });
+    const order = await newOrder(h, c.admin, {
+      tipo: 'limpeza',
+      agendadaPara: '2027-01-20T08:00',
+      sepulturaId: a.sepulturaId,
+    });
+    const asker = await actor(h, 'usuario', 'Quem Pede');
+    const asked = await call('POST', `/api/sepulturas/${a.sepulturaId}/pedidos`, asker, {
+      tipo: 'foto',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const accepted = await call('POST', `/api/pedidos/${asked.json().id}/aceite`, c.admin, {
+      agendadaPara: '2027-01-21T08:00',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const merged = await call('POST', `/api/sepulturas/${a.sepulturaId}/mesclar`, c.admin, {
+      destino: b.sepulturaId,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const after = await call('GET', `/api/ordens/${order.id}`, c.admin);
+    expect(after.json().lugar.sepulturaId).toBe(b.sepulturaId);
+    const gone = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${asker.id}`,
+      headers: auth(c.admin),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const fromRequest = await call('GET', `/api/ordens/${accepted.json().ordemId}`, c.admin);
+    expect(fromRequest.statusCode).toBe(200);
+    expect(fromRequest.json()).toMatchObject({
+      pedidoId: null,
+      lugar: { sepulturaId: b.sepulturaId },
+    });
   });
 
   it('kinds: built-ins listed; an admin adds one, a duplicate is 409; orders of it have no template', async () => {

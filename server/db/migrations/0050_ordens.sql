@@ -64,7 +64,7 @@ CREATE TABLE ordens (
   destino_descricao text CHECK (char_length(destino_descricao) <= 300),
   concluida_em timestamptz,
   concluida_por text REFERENCES users (id) ON DELETE SET NULL,
-  pedido_id text REFERENCES pedidos (id),
+  pedido_id text REFERENCES pedidos (id) ON DELETE SET NULL,
   created_by text REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
@@ -146,7 +146,8 @@ CREATE TABLE ordem_fotos (
   CHECK ((latitude IS NULL) = (longitude IS NULL))
 );
 CREATE INDEX ordem_fotos_idx ON ordem_fotos (ordem_id, recebido_em);
-ALTER TABLE pedidos ADD CONSTRAINT pedidos_foto_fk FOREIGN KEY (foto_id) REFERENCES ordem_fotos (id);
+ALTER TABLE pedidos ADD CONSTRAINT pedidos_foto_fk FOREIGN KEY (foto_id) REFERENCES ordem_fotos (id)
+  ON DELETE SET NULL;
 
 -- The custody chain of a record's remains: each move, from where to where, when, by whom.
 -- `de` is the place as text at the time (a grave moved or merged later keeps the history).
@@ -188,6 +189,25 @@ CREATE TABLE ics_tokens (
   hash text NOT NULL UNIQUE CHECK (hash ~ '^[0-9a-f]{64}$'),
   created_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- Two graves that are one (a grave merge, or a cemetery merge meeting the same place): what
+-- named the grave that goes names the one that stays. Called by the graves' merges, in their
+-- transaction, before the grave is deleted.
+CREATE OR REPLACE FUNCTION sepultura_merge_refs(old_id text, new_id text) RETURNS void
+  LANGUAGE sql AS $$
+  UPDATE ordens SET sepultura_id = new_id WHERE sepultura_id = old_id;
+  UPDATE ordens SET destino_sepultura_id = new_id WHERE destino_sepultura_id = old_id;
+  UPDATE pedidos SET sepultura_id = new_id WHERE sepultura_id = old_id;
+  UPDATE custodia_passos SET de_sepultura_id = new_id WHERE de_sepultura_id = old_id;
+  UPDATE custodia_passos SET destino_sepultura_id = new_id WHERE destino_sepultura_id = old_id;
+  UPDATE sepultado_restos SET sepultura_id = new_id WHERE sepultura_id = old_id;
+$$;
+
+-- A cemetery merged into another: its orders follow (their graves follow by the graves' merge).
+CREATE OR REPLACE FUNCTION cemiterio_merge_refs(source text, target text) RETURNS void
+  LANGUAGE sql AS $$
+  UPDATE ordens SET cemiterio_id = target WHERE cemiterio_id = source;
+$$;
 
 SELECT audit_attach('ordem_tipos', resource => 'ordem_tipo');
 SELECT audit_attach('ordens', resource => 'ordem');

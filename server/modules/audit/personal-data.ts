@@ -37,12 +37,26 @@ export async function exportPersonalData(
   id: string,
 ): Promise<PersonalData> {
   const user = await ownedAccount(ctx, requester, id);
-  const [tributes, assigned, entries] = await Promise.all([
+  const [tributes, assigned, requests, entries] = await Promise.all([
     ctx.database.db.select().from(comentarios).where(eq(comentarios.userId, id)),
     ctx.database.db
       .select({ id: sepultadoConcessionarios.sepultadoId })
       .from(sepultadoConcessionarios)
       .where(eq(sepultadoConcessionarios.userId, id)),
+    ctx.database.sql.query<{
+      id: string;
+      tipo: string;
+      situacao: string;
+      sepultura_id: string;
+      sepultado_id: string | null;
+      texto: string | null;
+      motivo_recusa: string | null;
+      created_at: Date | string;
+    }>(
+      `SELECT id, tipo, situacao, sepultura_id, sepultado_id, texto, motivo_recusa, created_at
+       FROM pedidos WHERE user_id = $1 ORDER BY created_at, id`,
+      [id],
+    ),
     ctx.database.sql.query<AuditRow>(
       `SELECT a.id::text AS id, a.received_at, a.made_at, a.actor_id, a.actor_role,
          coalesce(a.actor_name, u.name) AS actor_name, a.resource, a.resource_id, a.subject_id, a.cemiterio_id, a.action,
@@ -83,6 +97,16 @@ export async function exportPersonalData(
       deletedAt: iso(t.deletedAt),
     })),
     assignments: assigned.map((a) => a.id),
+    requests: requests.map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      situacao: r.situacao,
+      sepulturaId: r.sepultura_id,
+      sepultadoId: r.sepultado_id,
+      texto: r.texto,
+      motivoRecusa: r.motivo_recusa,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
     // The person's own data: shown in full to them (and to the admin serving them).
     auditEntries: entries.map((row) => toEntry(row, true)),
   };

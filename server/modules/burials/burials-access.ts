@@ -16,18 +16,21 @@ import { RECORD_FROM, RECORD_SELECT, type RecordRow, toRecord } from './burials-
 import { findBurial, getBurial } from './burials-read';
 
 /**
- * Whether the concessionário works on the record: assigned to it, or assigned to an open work
- * order on it (for the time of the order: a concluded or cancelled order no longer counts).
- * The one answer burial:edit and burial:history use.
+ * The records a concessionário works on ($1 = their id): those assigned to them, and those of
+ * an open work order assigned to them (for the time of the order: a concluded or cancelled
+ * order no longer counts). The one rule behind burial:edit, burial:history and the device's
+ * list of editable records.
  */
+const WORKED_RECORDS = `SELECT sepultado_id FROM sepultado_concessionarios WHERE user_id = $1
+  UNION
+  SELECT o.sepultado_id FROM ordens o JOIN ordem_responsaveis r ON r.ordem_id = o.id
+  WHERE r.user_id = $1 AND o.sepultado_id IS NOT NULL
+    AND o.situacao IN ('aberta', 'em andamento')`;
+
 export async function isAssigned(ctx: AppContext, sepultadoId: string, userId: string) {
   const rows = await ctx.database.sql.query(
-    `SELECT 1 FROM sepultado_concessionarios WHERE sepultado_id = $1 AND user_id = $2
-     UNION ALL
-     SELECT 1 FROM ordens o JOIN ordem_responsaveis r ON r.ordem_id = o.id
-     WHERE o.sepultado_id = $1 AND r.user_id = $2 AND o.situacao IN ('aberta', 'em andamento')
-     LIMIT 1`,
-    [sepultadoId, userId],
+    `SELECT 1 FROM (${WORKED_RECORDS}) w WHERE w.sepultado_id = $2 LIMIT 1`,
+    [userId, sepultadoId],
   );
   return rows.length > 0;
 }
@@ -131,10 +134,10 @@ export async function editableIds(
 ): Promise<{ userId: string; all: boolean; ids: string[]; records?: BurialRecord[] }> {
   if (!canEver(user, 'burial:list-mine')) throw forbidden(SEP_MSG.forbiddenList);
   if (user.role === 'admin') return { userId: user.id, all: true, ids: [] };
-  const rows = await ctx.database.db
-    .select({ id: sepultadoConcessionarios.sepultadoId })
-    .from(sepultadoConcessionarios)
-    .where(eq(sepultadoConcessionarios.userId, user.id));
+  const rows = await ctx.database.sql.query<{ id: string }>(
+    `SELECT sepultado_id AS id FROM (${WORKED_RECORDS}) w`,
+    [user.id],
+  );
   const ids = rows.map((r) => r.id).sort();
   // The visit pack carries card fields only: the assigned records come whole, so the
   // groundskeeper opens and corrects them without signal. Public shape: the

@@ -215,6 +215,8 @@ export async function mergeGrave(
       sql`UPDATE sepultados SET rua = ${target.rua}, quadra = ${target.quadra},
         chapa = ${target.numero} WHERE sepultura_id = ${id} RETURNING id`,
     );
+    // Work orders, requests and custody steps naming the grave follow it (migration 0050).
+    await tx.execute(sql`SELECT sepultura_merge_refs(${id}, ${destino})`);
     await tx.execute(sql`DELETE FROM sepulturas WHERE id = ${id}`);
     await tx.execute(sql`UPDATE sepulturas SET version = version + 1, updated_at = now()
       WHERE id = ${destino}`);

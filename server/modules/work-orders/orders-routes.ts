@@ -44,9 +44,18 @@ import { ORDER_MSG } from '../../../src/domain/work-order-rules';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { requireCan } from '../../plugins/auth';
+import { COMPRESSED } from '../../plugins/compression';
 import { formValidatorCompiler, readForm, uploadsOf } from '../../plugins/forms';
 import { addKind, custody, listKinds } from './custody';
-import { calendar, icsFeed, matches, newIcsToken, revokeIcsToken, today } from './orders-day';
+import {
+  calendarJson,
+  icsFeed,
+  matches,
+  newIcsToken,
+  revokeIcsToken,
+  sendJsonText,
+  today,
+} from './orders-day';
 import {
   addComment,
   addPhoto,
@@ -82,6 +91,11 @@ async function answering<T>(reply: FastifyReply, fn: () => Promise<T>) {
   }
 }
 
+/** A POST whose body is all optional may come without one (a tick, a conclusion): read as {}. */
+async function emptyBodyIsObject(request: { body: unknown }) {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
 function replayed(reply: FastifyReply, result: Replayable) {
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.send(result.order);
@@ -106,6 +120,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ordens',
     {
       preHandler: worker,
+      compress: COMPRESSED,
       schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema } },
     },
     async (request) => {
@@ -124,7 +139,11 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ordens/hoje',
-    { preHandler: worker, schema: { response: { 200: TodaySchema, 304: Type.Null() } } },
+    {
+      preHandler: worker,
+      compress: COMPRESSED,
+      schema: { response: { 200: TodaySchema, 304: Type.Null() } },
+    },
     async (request, reply) => {
       const { body, etag } = await today(app.ctx, userOf(request));
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
@@ -139,7 +158,9 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: admin,
       schema: { querystring: CalendarQuerySchema, response: { 200: CalendarSchema } },
     },
-    async (request) => calendar(app.ctx, request.query),
+    // JSON made by the database, sent as it is (orders-day.ts calendarJson).
+    async (request, reply) =>
+      sendJsonText(request, reply, await calendarJson(app.ctx, request.query)),
   );
 
   // No session here: the token in the address is the credential, for this feed only.
@@ -226,6 +247,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ordens/:id/marcos/:marcoId',
     {
+      preValidation: emptyBodyIsObject,
       preHandler: worker,
       schema: {
         params: MilestoneParamsSchema,
@@ -242,7 +264,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           user,
           head,
           request.params.marcoId,
-          request.body ?? {},
+          request.body,
           madeAt(request.headers),
         ),
       );
@@ -326,6 +348,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/ordens/:id/conclusao',
     {
+      preValidation: emptyBodyIsObject,
       preHandler: worker,
       schema: {
         params: OrderIdParamsSchema,
@@ -337,7 +360,7 @@ export const workOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = userOf(request);
       const head = await forWork(user, request.params.id);
       return answering(reply, () =>
-        concludeOrder(app.ctx, user, head, request.body ?? {}, madeAt(request.headers)),
+        concludeOrder(app.ctx, user, head, request.body, madeAt(request.headers)),
       );
     },
   );

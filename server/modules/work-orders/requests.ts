@@ -31,14 +31,7 @@ import { badRequest, conflict, notFound, tooMany, unprocessable } from '../../li
 import { isUniqueViolation } from '../../lib/pg-error';
 import type { Tx } from '../burials/public';
 import { txRows } from '../graves/public';
-import {
-  iso,
-  PHOTO_COLUMNS,
-  PLACE_COLUMNS,
-  type PlaceRow,
-  photoOf,
-  placeLabel,
-} from './orders-read';
+import { iso, PHOTO_COLUMNS, type PlaceRow, photoOf, placeLabel } from './orders-read';
 import { nextDay, todayIn, wallNow } from './orders-time';
 import { insertOrder } from './orders-write';
 

@@ -116,5 +116,20 @@ export const PersonalDataSchema = Type.Object({
   ),
   /** Records this person is assigned to as concessionário. */
   assignments: Type.Array(Type.String()),
+  /** Requests this person made from graves' pages (their own text included). */
+  requests: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        tipo: Type.String(),
+        situacao: Type.String(),
+        sepulturaId: Type.String(),
+        sepultadoId: NullableScalar<string>('string'),
+        texto: NullableScalar<string>('string'),
+        motivoRecusa: NullableScalar<string>('string'),
+        createdAt: Type.String(),
+      }),
+    ),
+  ),
   auditEntries: Type.Array(AuditEntrySchema),
 });
