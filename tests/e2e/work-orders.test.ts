@@ -117,6 +117,10 @@ describe("the crew's day without signal", () => {
     await page.locator('.orders-row', { hasText: 'Benedita Souza Prado' }).click();
     await page.getByRole('heading', { name: 'Exumação', level: 1 }).waitFor();
     await page.getByText('Rua 3 → Quadra 12 → Placa 0701').waitFor();
+    // A phone's width: nothing runs off the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
 
     // Two milestones ticked: done at once on the phone, waiting for the signal.
     for (let i = 0; i < 2; i++) {

@@ -146,6 +146,19 @@ export default function DeadlinesPage() {
                     {i.valor !== null &&
                       ` · R$ ${i.valor.toLocaleString('pt-BR', { minimumFractionDigits: 2 })} (${i.ano})`}
                   </span>
+                  {/* A rotating grave due for exhumation offers its order (or opens the one made). */}
+                  {i.tipo === 'exumacao' &&
+                    (i.ordemId ? (
+                      <Link to={`/ordens/${i.ordemId}`}>Ordem de exumação</Link>
+                    ) : (
+                      <Link
+                        to={`/admin/ordens?novo=1&tipo=exumacao&sepulturaId=${i.sepulturaId}${
+                          i.sepultadoId ? `&sepultadoId=${i.sepultadoId}` : ''
+                        }`}
+                      >
+                        Abrir exumação
+                      </Link>
+                    ))}
                 </li>
               ))}
             </ul>
