@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MADE_AT_HEADER } from '../../src/domain/audit-rules';
+import { MADE_AT_HEADER } from '../../src/domain/made-at';
 import { runInAuditScope } from '../db/audit-scope';
 
 /** A device clock this far ahead of the server is wrong: its time is not kept. */

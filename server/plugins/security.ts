@@ -10,7 +10,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MADE_AT_HEADER } from '../../src/domain/audit-rules';
+import { MADE_AT_HEADER } from '../../src/domain/made-at';
 
 const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],

@@ -5,9 +5,6 @@
  */
 import { maskCpfPrivate } from './masks';
 
-/** Sent by the outbox with each queued write: when the person made it on the device. */
-export const MADE_AT_HEADER = 'x-feito-em';
-
 export const AUDIT_RESOURCES = {
   sepultado: 'Registro',
   foto: 'Foto do registro',

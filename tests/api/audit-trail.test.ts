@@ -5,7 +5,7 @@
  * entries stay.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MADE_AT_HEADER } from '../../src/domain/audit-rules';
+import { MADE_AT_HEADER } from '../../src/domain/made-at';
 import { entriesSince, lastEntryId, storedEntries } from './audit-helpers';
 import {
   type Actor,

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { MADE_AT_HEADER } from '../../../src/domain/audit-rules';
+import { MADE_AT_HEADER } from '../../../src/domain/made-at';
 import { MSG } from '../../../src/domain/messages';
 import { can } from '../../../src/domain/permissions';
 import { IdempotencyHeadersSchema, MessageSchema } from '../../../src/domain/schemas/common';

@@ -4,9 +4,9 @@
  * through the offline outbox is not built yet).
  */
 
-import { MADE_AT_HEADER } from '../../domain/audit-rules';
 import type { NoticeMeans, StepKind } from '../../domain/comisso-rules';
 import type { CaseDecision, CaseOpen, ComissoCase } from '../../domain/comisso-types';
+import { MADE_AT_HEADER } from '../../domain/made-at';
 import { api, request, toApiFailure } from '../api';
 
 export const fetchCases = (graveId: string) =>

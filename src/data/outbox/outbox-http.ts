@@ -5,7 +5,7 @@
  * clientId (it becomes the tribute's id), so a resend after a lost answer is a replay.
  */
 
-import { MADE_AT_HEADER } from '../../domain/audit-rules';
+import { MADE_AT_HEADER } from '../../domain/made-at';
 import type { PhotoPayload } from '../../domain/order-outbox';
 import type {
   EditOutboxItem,
