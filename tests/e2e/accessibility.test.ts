@@ -64,6 +64,7 @@ describe('accessible navigation and the visitor search', () => {
   let record: { id: string; nome: string };
   let mapped: { id: string; nome: string };
   let grave: { id: string; label: string };
+  let orderId = '';
   let adminId: string;
 
   beforeAll(async () => {
@@ -106,6 +107,19 @@ describe('accessible navigation and the visitor search', () => {
     const first = graves.sepulturas[0];
     if (!first) throw new Error('the demo cemetery has no grave');
     grave = { id: first.id, label: graveLabel(first) };
+    // A work order on that grave, today, for the crew's and the office's order screens.
+    const today = new Date().toISOString().slice(0, 10);
+    const ordered = await fetch(`${server.url}/api/ordens`, {
+      method: 'POST',
+      headers: { ...auth.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        tipo: 'limpeza',
+        agendadaPara: `${today}T10:00`,
+        sepulturaId: first.id,
+      }),
+    });
+    if (ordered.status !== 201) throw new Error(`order: ${ordered.status} ${await ordered.text()}`);
+    orderId = ((await ordered.json()) as { id: string }).id;
     const users = (await (await fetch(`${server.url}/api/users?q=admin`, auth)).json()) as {
       users: { _id: string; email?: string }[];
     };
@@ -260,6 +274,16 @@ describe('accessible navigation and the visitor search', () => {
         await check(admin, '/admin/copias', 'Cópias de segurança');
         await check(admin, '/admin/auditoria', 'Auditoria');
         await check(admin, '/admin/recadastramento', 'Recadastramento');
+        await check(admin, '/hoje', 'Hoje');
+        await check(admin, `/ordens/${orderId}`, 'Limpeza/reforma');
+        await check(admin, '/admin/ordens', 'Ordens de serviço');
+        await check(admin, '/admin/ordens/calendario', 'Calendário de ordens de serviço');
+        await check(
+          admin,
+          `/admin/ordens/${orderId}/imprimir`,
+          'Ordem de serviço · Limpeza/reforma',
+        );
+        await check(admin, '/admin/pedidos', 'Pedidos das famílias');
       } finally {
         await admin.close();
       }
