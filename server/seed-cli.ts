@@ -16,7 +16,9 @@ import { BURIAL_DATA_COLUMNS } from './db/burial-columns';
 import type { SqlRunner } from './db/index';
 import { bulkSeedPostgres } from './modules/seed/seed-bulk';
 import { CITY_CEMETERIES, cemeteryOf } from './modules/seed/seed-cemeteries';
+import { seedEstate } from './modules/seed/seed-estate';
 import { type GeneratedBurial, generateBurial, seededRandom } from './modules/seed/seed-generator';
+import { GravePlanner } from './modules/seed/seed-places';
 
 /** Column → SQL array type: one array per column, unnested into rows by the database. */
 const COLUMNS = [
@@ -86,35 +88,45 @@ async function main() {
   const { database, where } = await openCliDatabase(config);
   console.log(`Semeando ${count} sepultados em ${where} (semente ${seed})…`);
   const started = Date.now();
-  const rand = seededRandom(seed);
+  const progress = (phase: string, detail?: string) =>
+    console.log(`  ${phase}${detail ? `: ${detail}` : ''}`);
   try {
     if (database.kind === 'postgres' && config.databaseUrl) {
       const url = config.databaseUrl;
-      await bulkSeedPostgres(url, count, rand, (phase, detail) =>
-        console.log(`  ${phase}${detail ? `: ${detail}` : ''}`),
-      );
+      await bulkSeedPostgres(url, count, seed, progress);
     } else {
+      // Row by row through the triggers: each record finds or makes its grave (migration 0030).
+      const rand = seededRandom(seed);
+      const planner = new GravePlanner(count, seed);
       await database.sql.exclusive(async (conn) => {
         for (let done = 0; done < count; done += batch) {
           const size = Math.min(batch, count - done);
           await insertBatch(
             conn,
-            Array.from({ length: size }, (_, i) => ({
-              ...generateBurial(rand),
-              cemiterio: CITY_CEMETERIES[cemeteryOf(done + i)] ?? null,
-            })),
+            Array.from({ length: size }, (_, i) => {
+              const c = cemeteryOf(done + i);
+              const burial = generateBurial(rand);
+              return {
+                ...burial,
+                ...planner.place(c, burial),
+                cemiterio: CITY_CEMETERIES[c] ?? null,
+              };
+            }),
           );
           if ((done / batch) % 20 === 19 || done + size >= count) {
             console.log(`  ${done + size} / ${count}`);
           }
         }
       });
+      await seedEstate(database.sql, seed, progress);
     }
     // A bulk load leaves the pages unmarked in the visibility map until autovacuum passes
     // (PGlite has none), so index-only scans (the suggestions' btree, migration 0007) would
     // still read the heap: vacuum now, as a database that has served for a while would be.
     const vacuum = Date.now();
-    await database.sql.exec('VACUUM (ANALYZE) sepultados, search_vocab');
+    await database.sql.exec(
+      'VACUUM (ANALYZE) sepultados, search_vocab, sepulturas, concessoes, concessao_taxas',
+    );
     console.log(`  vacuum/analyze: ${((Date.now() - vacuum) / 1000).toFixed(1)} s`);
     const seconds = (Date.now() - started) / 1000;
     console.log(`Pronto: ${count} registros em ${seconds.toFixed(1)} s.`);
