@@ -118,7 +118,7 @@ export class GravePlanner {
     return {
       rua: STREETS[(q + c) % STREETS.length] ?? 'Rua 1',
       quadra,
-      chapa: String(lote),
+      chapa: String(lote).padStart(4, '0'),
       tipoSepultura,
       latitude: located ? round6(lat) : null,
       longitude: located ? round6(lon) : null,
