@@ -19,7 +19,8 @@
  * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
  * `graves` runs only when named (--only graves; --graves-count N, default 2000000; --graves-reuse;
- * --graves-samples N, default 500; --graves-no-migration): its own seeded PostgreSQL database,
+ * --graves-samples N, default 500; --graves-no-migration; --graves-before: also a register seeded
+ * the old way, one place per record, its detail and search in the same rounds): its own seeded PostgreSQL database,
  * grave page, deadlines, record detail and search through inject, the migration replayed,
  * bench/scenarios/graves.ts.
  * `audit` runs only when named (--only audit; --audit-writes N, --audit-entries N, --audit-records
@@ -239,6 +240,7 @@ async function main() {
         reuse: process.argv.includes('--graves-reuse'),
         samples: Number(arg('graves-samples') ?? 500),
         migration: !process.argv.includes('--graves-no-migration'),
+        before: process.argv.includes('--graves-before'),
       })),
     );
   }

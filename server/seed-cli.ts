@@ -1,5 +1,5 @@
 /**
- * npm run seed -- --count 100000 [--seed 1] [--batch 2000]
+ * npm run seed -- --count 100000 [--seed 1] [--batch 2000] [--places random]
  *
  * Bulk-loads N realistic burial records (deterministic pt-BR names, streets, quadras, placas,
  * dates) into the database the server would use: DATABASE_URL when set, else the PGlite files
@@ -84,6 +84,9 @@ async function main() {
   const count = numberArg('count', 1000, 10_000_000);
   const seed = numberArg('seed', 1, 2 ** 31);
   const batch = numberArg('batch', 2000, 20_000);
+  // --places random: each record keeps the generator's own random place (nearly one grave per
+  // record), as the seed did before graves were shared: the bench's "before" register.
+  const randomPlaces = process.argv.includes('--places') && process.argv.includes('random');
   const config = loadCliConfig();
   const { database, where } = await openCliDatabase(config);
   console.log(`Semeando ${count} sepultados em ${where} (semente ${seed})…`);
@@ -93,11 +96,11 @@ async function main() {
   try {
     if (database.kind === 'postgres' && config.databaseUrl) {
       const url = config.databaseUrl;
-      await bulkSeedPostgres(url, count, seed, progress);
+      await bulkSeedPostgres(url, count, seed, progress, randomPlaces);
     } else {
       // Row by row through the triggers: each record finds or makes its grave (migration 0030).
       const rand = seededRandom(seed);
-      const planner = new GravePlanner(count, seed);
+      const planner = randomPlaces ? null : new GravePlanner(count, seed);
       await database.sql.exclusive(async (conn) => {
         for (let done = 0; done < count; done += batch) {
           const size = Math.min(batch, count - done);

@@ -188,6 +188,7 @@ export async function bulkSeedPostgres(
   count: number,
   seed: number,
   progress: BulkProgress,
+  randomPlaces = false,
   streams = 2,
 ): Promise<void> {
   const connect = async () => {
@@ -200,7 +201,7 @@ export async function bulkSeedPostgres(
     for (let i = 0; i < Math.max(1, streams); i++) clients.push(await connect());
     const [main] = clients as [pg.Client];
     const rand = seededRandom(seed);
-    const planner = new GravePlanner(count, seed);
+    const planner = randomPlaces ? null : new GravePlanner(count, seed);
     const cemeteries = await cityCemeteries(main);
     const { rows } = await main.query<{ n: string }>('SELECT count(*) AS n FROM sepultados');
     const rebuild = count >= Number(rows[0]?.n ?? 0);
@@ -247,7 +248,7 @@ export async function bulkSeedPostgres(
           const cemetery = cemeteries[c];
           if (!cemetery) throw new Error('cemitério da semente ausente');
           const burial = generateBurial(rand);
-          text += line({ ...burial, ...planner.place(c, burial) }, cemetery);
+          text += line({ ...burial, ...planner?.place(c, burial) }, cemetery);
         }
         if (failure) throw failure;
         const stream = copies[k % copies.length] as Writable;
