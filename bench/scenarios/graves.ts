@@ -401,10 +401,19 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
     for (const t of targets)
       for (let i = 0; i < 20; i++) await call(t, t.inputs[i % t.inputs.length] as string);
     // Rounds: one request of each route in turn, so a busy moment of the machine falls on all.
+    // A route and its "before" run side by side, first one then the other in alternate rounds:
+    // what ran just before a request (the deadlines page's garbage, say) must not favour either.
+    const order = targets.flatMap((t) => {
+      if (t.target.endsWith(' — before')) return [];
+      const then = targets.find((b) => b.target === `${t.target} — before`);
+      return [then ? [t, then] : [t]];
+    });
     for (let i = 0; i < o.samples; i++) {
-      for (const t of targets) {
-        if (!t.inputs.length) continue;
-        t.times.push(await call(t, t.inputs[(i + 20) % t.inputs.length] as string));
+      for (const group of order) {
+        for (const t of i % 2 ? [...group].reverse() : group) {
+          if (!t.inputs.length) continue;
+          t.times.push(await call(t, t.inputs[(i + 20) % t.inputs.length] as string));
+        }
       }
     }
     for (const t of targets) {
@@ -480,8 +489,9 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
       '',
       '- Every route was timed through `inject` on the real app in the bench process (the',
       "  server's own work: routing, auth, schema, SQL, serialisation; no HTTP, no socket), one",
-      '  request at a time, the six routes in turn in each round so that a busy moment of the',
-      '  machine falls on all of them alike. The machine is shared: see the load averages above.',
+      '  request at a time, every route once in each round so that a busy moment of the machine',
+      '  falls on all of them alike (a route and its "before" side by side, their order swapped',
+      '  every other round). The machine is shared: see the load averages above.',
       `- Grave page p99 (target ≤ 30 ms): visitor ${verdict(p99('GET /api/sepulturas/:id (visitor'), 30)}; admin ${verdict(p99('GET /api/sepulturas/:id (admin, random grave'), 30)}; admin on Vila Formosa's graves ${verdict(p99('GET /api/sepulturas/:id (admin, random Vila'), 30)}.`,
       `- Deadlines page of Vila Formosa, first page + counts p99 (target ≤ 100 ms): ${verdict(p99('GET /api/prazos'), 100)}.`,
       o.before
