@@ -5,7 +5,8 @@
  * `npm run seed -- --count N` (default 2,000,000: about 500,000 graves, concessions, fees and
  * abandonment cases, server/modules/seed/seed-estate.ts), timing the seed and each of its
  * steps, unless --graves-reuse finds it already holding N records. Then:
- *  1. the migration of an existing register into graves, replayed on that register: in one
+ *  1. (run last, after the requests of 2: its rolled-back rewrite leaves dead row versions)
+ *     the migration of an existing register into graves, replayed on that register: in one
  *     transaction rolled back at the end, the graves are emptied (TRUNCATE … CASCADE, which
  *     takes the concessions and cases with it; the records' link column is dropped and added
  *     again empty, as migration 0030 adds it), and 0030's steps run as written: the records'
@@ -222,7 +223,6 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
   const rows: Row[] = [];
   const engine = 'postgres';
   const data = `${o.count.toLocaleString('en-US')} records`;
-  const migration = o.migration ? await replayMigration(seeded.url) : null;
 
   // What the register holds, and the samples (drawn once, deterministic for a given database).
   const facts = await withClient(seeded.url, async (c) => {
@@ -439,6 +439,9 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
     await server.close();
     await oldServer?.close();
   }
+  // Last: its rolled-back rewrite of every record leaves dead row versions behind, which the
+  // requests above must not meet.
+  const migration = o.migration ? await replayMigration(seeded.url) : null;
 
   if (seeded.seconds !== null) {
     rows.push({
