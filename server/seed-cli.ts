@@ -32,7 +32,7 @@ async function main() {
   const seed = numberArg('seed', 1, 2 ** 31);
   const batch = numberArg('batch', 2000, 20_000);
   // --places random: each record keeps the generator's own random place (nearly one grave per
-  // record), as the seed did before graves were shared: the bench's "before" register.
+  // record) and no concession is made, as the seed did before: the bench's "before" register.
   const randomPlaces = process.argv.includes('--places') && process.argv.includes('random');
   const config = loadCliConfig();
   const { database, where } = await openCliDatabase(config);

@@ -276,8 +276,9 @@ export async function bulkSeedPostgres(
       const t1 = Date.now();
       await main.query('SELECT sepulturas_link_all()');
       progress('graves', `${((Date.now() - t1) / 1000).toFixed(1)} s`);
-      // Their concessions, fees and abandonment cases (seed-estate.ts), set-based too.
-      await seedEstate(connectionRunner(main), seed, progress);
+      // Their concessions, fees and abandonment cases (seed-estate.ts), set-based too; not on
+      // the old one-place-per-record register (--places random), which had none.
+      if (!randomPlaces) await seedEstate(connectionRunner(main), seed, progress);
     } catch (err) {
       // The other streams abort too (destroy sends CopyFail: their rows roll back and their
       // connections are free again for step 3).

@@ -89,5 +89,5 @@ export async function seedRowByRow(
       }
     }
   });
-  await seedEstate(sql, seed, o.progress);
+  if (!o.randomPlaces) await seedEstate(sql, seed, o.progress);
 }
