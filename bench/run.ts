@@ -18,6 +18,11 @@
  * adds the --scale-count register on PostgreSQL): npm run backup / restore, bench/scenarios/backup.ts.
  * `scale` runs only when named (--only scale; --scale-count N, default 2000000; --scale-reuse):
  * its own seeded PostgreSQL database, bench/scenarios/scale.ts.
+ * `graves` runs only when named (--only graves; --graves-count N, default 2000000; --graves-reuse;
+ * --graves-samples N, default 500; --graves-no-migration; --graves-before: also a register seeded
+ * the old way, one place per record, its detail and search in the same rounds): its own seeded PostgreSQL database,
+ * grave page, deadlines, record detail and search through inject, the migration replayed,
+ * bench/scenarios/graves.ts.
  * `audit` runs only when named (--only audit; --audit-writes N, --audit-entries N, --audit-records
  * N, --audit-samples N, --audit-reuse): the trail's write cost per engine and its reads at scale,
  * bench/scenarios/audit.ts.
@@ -47,6 +52,7 @@ import { backupScenario } from './scenarios/backup';
 import { checkuserScenario } from './scenarios/checkuser';
 import { finadosScenario } from './scenarios/finados';
 import { firstVisitScenario } from './scenarios/first-visit';
+import { gravesScenario } from './scenarios/graves';
 import { importLegacyScenario } from './scenarios/import-legacy';
 import { memoryScenario } from './scenarios/memory';
 import { offlineSearchScenario } from './scenarios/offline-search';
@@ -231,6 +237,19 @@ async function main() {
       })),
     );
   }
+  if (only?.includes('graves')) {
+    console.log('== graves on postgres (its own database)');
+    rows.push(
+      ...(await gravesScenario({
+        pgUrl: PG_URL,
+        count: Number(arg('graves-count') ?? 2_000_000),
+        reuse: process.argv.includes('--graves-reuse'),
+        samples: Number(arg('graves-samples') ?? 500),
+        migration: !process.argv.includes('--graves-no-migration'),
+        before: process.argv.includes('--graves-before'),
+      })),
+    );
+  }
   if (only?.includes('backup')) {
     // Opt-in: npm run backup / restore as whole processes, on their own databases.
     const backupEngines: ('pglite' | 'postgres')[] = [];
@@ -291,6 +310,7 @@ async function main() {
   const ownReport = ['first-visit', 'bundle'];
   const scaleOnly = only?.length === 1 && only[0] === 'scale';
   const auditOnly = only?.length === 1 && only[0] === 'audit';
+  const gravesOnly = only?.length === 1 && only[0] === 'graves';
   // The offline search alone runs no server: its data is the generated pack, said in its rows.
   const offlineOnly = only?.length === 1 && only[0] === 'offline-search';
   // The backup scenario runs its own commands, one process at a time, on its own databases.
@@ -299,34 +319,38 @@ async function main() {
     const file = writeReport(
       rows,
       {
-        engines: scaleOnly
-          ? 'postgres'
-          : auditOnly
-            ? 'pglite, postgres'
-            : offlineOnly
-              ? 'none (Chromium only)'
-              : backupOnly
-                ? wanted.join(', ')
-                : engines.join(', '),
-        load: auditOnly
-          ? "one request at a time through inject (the server's own work, no HTTP)"
-          : backupOnly
-            ? 'none: npm run backup, then npm run restore, each a whole process, nothing else running on that database'
-            : scaleOnly
-              ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+        engines:
+          scaleOnly || gravesOnly
+            ? 'postgres'
+            : auditOnly
+              ? 'pglite, postgres'
               : offlineOnly
-                ? 'one call at a time in the page'
-                : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-        data: auditOnly
-          ? 'writes: 40 records made through the API per engine (in-process app); reads: the generated register and trail named in each row'
-          : scaleOnly
-            ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
-            : offlineOnly
-              ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
-              : reuse
-                ? // Not seeded here: the header must not claim --count's records (each scenario's own text says how many).
-                  'the records already in the --pg-database database (used as is, not seeded), plus the benchmark users'
-                : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+                ? 'none (Chromium only)'
+                : backupOnly
+                  ? wanted.join(', ')
+                  : engines.join(', '),
+        load:
+          auditOnly || gravesOnly
+            ? "one request at a time through inject (the server's own work, no HTTP)"
+            : backupOnly
+              ? 'none: npm run backup, then npm run restore, each a whole process, nothing else running on that database'
+              : scaleOnly
+                ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+                : offlineOnly
+                  ? 'one call at a time in the page'
+                  : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+        data: gravesOnly
+          ? `${Number(arg('graves-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries, with their graves, concessions, fees and abandonment cases (npm run seed), in its own database`
+          : auditOnly
+            ? 'writes: 40 records made through the API per engine (in-process app); reads: the generated register and trail named in each row'
+            : scaleOnly
+              ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
+              : offlineOnly
+                ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
+                : reuse
+                  ? // Not seeded here: the header must not claim --count's records (each scenario's own text says how many).
+                    'the records already in the --pg-database database (used as is, not seeded), plus the benchmark users'
+                  : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
         'load average (1, 5, 15 min) at start': loadAtStart,
         'load average (1, 5, 15 min) at end': loadAvg,
       },

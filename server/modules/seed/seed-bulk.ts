@@ -31,7 +31,9 @@ import { connectionRunner } from '../../db/index';
 import { orderRegister } from '../../db/register-order';
 import { searchColumnsComputer } from '../search/public';
 import { CITY_CEMETERIES, cemeteryOf } from './seed-cemeteries';
-import { type GeneratedBurial, generateBurial, type Random } from './seed-generator';
+import { seedEstate } from './seed-estate';
+import { type GeneratedBurial, generateBurial, seededRandom } from './seed-generator';
+import { GravePlanner } from './seed-places';
 
 const COLUMNS = [
   'id',
@@ -184,8 +186,9 @@ async function onEach<T>(
 export async function bulkSeedPostgres(
   databaseUrl: string,
   count: number,
-  rand: Random,
+  seed: number,
   progress: BulkProgress,
+  randomPlaces = false,
   streams = 2,
 ): Promise<void> {
   const connect = async () => {
@@ -197,6 +200,8 @@ export async function bulkSeedPostgres(
   try {
     for (let i = 0; i < Math.max(1, streams); i++) clients.push(await connect());
     const [main] = clients as [pg.Client];
+    const rand = seededRandom(seed);
+    const planner = randomPlaces ? null : new GravePlanner(count, seed);
     const cemeteries = await cityCemeteries(main);
     const { rows } = await main.query<{ n: string }>('SELECT count(*) AS n FROM sepultados');
     const rebuild = count >= Number(rows[0]?.n ?? 0);
@@ -239,9 +244,11 @@ export async function bulkSeedPostgres(
         const size = Math.min(CHUNK, count - n);
         let text = '';
         for (let i = 0; i < size; i++, n++) {
-          const cemetery = cemeteries[cemeteryOf(n)];
+          const c = cemeteryOf(n);
+          const cemetery = cemeteries[c];
           if (!cemetery) throw new Error('cemitério da semente ausente');
-          text += line(generateBurial(rand), cemetery);
+          const burial = generateBurial(rand);
+          text += line({ ...burial, ...planner?.place(c, burial) }, cemetery);
         }
         if (failure) throw failure;
         const stream = copies[k % copies.length] as Writable;
@@ -269,6 +276,9 @@ export async function bulkSeedPostgres(
       const t1 = Date.now();
       await main.query('SELECT sepulturas_link_all()');
       progress('graves', `${((Date.now() - t1) / 1000).toFixed(1)} s`);
+      // Their concessions, fees and abandonment cases (seed-estate.ts), set-based too; not on
+      // the old one-place-per-record register (--places random), which had none.
+      if (!randomPlaces) await seedEstate(connectionRunner(main), seed, progress);
     } catch (err) {
       // The other streams abort too (destroy sends CopyFail: their rows roll back and their
       // connections are free again for step 3).

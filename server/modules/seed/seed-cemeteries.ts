@@ -29,6 +29,61 @@ export const CITY_CEMETERIES: readonly string[] = [
   'Cemitério de Guaianases',
 ];
 
+/**
+ * How each cemetery keeps its graves (the bulk seed's places, seed-places.ts, and its
+ * concessions, seed-estate.ts). Vila Formosa: 1,500,000 burials at 2,000,000 records in about
+ * 87,000 graves (≈ 17 a grave, generations in one jazigo; a few recent burials in rotating
+ * quadras). The old central cemeteries are perpetual, with fewer burials a grave; the others
+ * grant terms of years, and the newest on the edge of the city bury their recent dead in
+ * rotating graves only. About 500,000 graves in all at 2,000,000 records.
+ *  - perGrave: records of the cemetery per family grave;
+ *  - rotating: the share of recent burials (the last 4 years of the generated deaths) laid in
+ *    a rotating grave of their own;
+ *  - regime: the concession its family graves hold ('rotativa': none, only the rotating ones);
+ *  - fees: whether the municipality charges an annual fee there.
+ */
+export interface CemeteryProfile {
+  perGrave: number;
+  rotating: number;
+  regime: 'perpetua' | 'temporaria' | 'rotativa';
+  fees: boolean;
+}
+
+const PERPETUAL: CemeteryProfile = { perGrave: 1.6, rotating: 0, regime: 'perpetua', fees: true };
+const TEMPORARY: CemeteryProfile = {
+  perGrave: 1.1,
+  rotating: 0.2,
+  regime: 'temporaria',
+  fees: true,
+};
+const ROTATING: CemeteryProfile = { perGrave: 1, rotating: 1, regime: 'rotativa', fees: false };
+
+/** In the order of CITY_CEMETERIES. */
+export const CEMETERY_PROFILES: readonly CemeteryProfile[] = [
+  { perGrave: 18.9, rotating: 0.05, regime: 'perpetua', fees: true },
+  PERPETUAL, // Araçá
+  PERPETUAL, // Consolação
+  PERPETUAL, // São Paulo
+  PERPETUAL, // Quarta Parada
+  PERPETUAL, // Vila Mariana
+  PERPETUAL, // Santana
+  PERPETUAL, // Lapa
+  TEMPORARY, // Penha
+  TEMPORARY, // Tremembé
+  TEMPORARY, // Campo Grande
+  TEMPORARY, // Dom Bosco
+  TEMPORARY, // São Luiz
+  ROTATING, // Vila Nova Cachoeirinha
+  ROTATING, // Parelheiros
+  TEMPORARY, // Santo Amaro
+  TEMPORARY, // Freguesia do Ó
+  ROTATING, // Lajeado
+  TEMPORARY, // Saudade
+  TEMPORARY, // São Pedro
+  ROTATING, // Itaquera
+  ROTATING, // Guaianases
+];
+
 /** Index in CITY_CEMETERIES of the n-th seeded record (0-based). */
 export function cemeteryOf(n: number): number {
   if (n % 4 !== 3) return 0;
