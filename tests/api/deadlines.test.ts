@@ -153,6 +153,8 @@ describe.each(engines)('prazos ($name)', (engine) => {
     expect(all.itens[0]).toMatchObject({ valor: 91.78, ano: 2020, titularNome: 'Titular' });
     const soon = await prazos('&dias=30');
     expect(soon.total).toBe(5);
+    // The 30/90-day counts do not depend on the window asked for the list.
+    expect(soon.contagens).toEqual(all.contagens);
     const fees = await prazos('&tipo=taxa');
     expect(fees.itens).toHaveLength(1);
     const paged = await prazos('&limit=2&page=2');

@@ -71,23 +71,12 @@ const PARTS: Record<DeadlineKind, string> = {
 
 type Week = NonNullable<Answer['mes']>[number];
 
-/**
- * The month ahead for the page's chart: every kind's items counted by week from today (week 0
- * is today and the 6 days after it), the overdue ones in one bucket before them (semana -1).
- */
-async function monthAhead(ctx: AppContext, cemiterioId: string): Promise<Week[]> {
-  const union = DEADLINE_KINDS.map((k) => PARTS[k]).join('\nUNION ALL\n');
-  const rows = await ctx.database.sql.query<{ semana: number; tipo: DeadlineKind; n: number }>(
-    `SELECT greatest(-1, floor((due - current_date) / 7.0))::int AS semana, tipo,
-       count(*)::int AS n
-     FROM (${union}) u WHERE due < current_date + ${DEADLINE_CHART.weeks * 7}
-     GROUP BY 1, 2`,
-    [cemiterioId, DEADLINE_CHART.weeks * 7],
-  );
+/** The chart's bars from the (semana, tipo, n) groups: every week, every kind, zeros included. */
+function weeksOf(groups: { semana: number; tipo: DeadlineKind; n: number }[]): Week[] {
   const weeks: Week[] = [];
   for (let semana = -1; semana < DEADLINE_CHART.weeks; semana++) {
     const at = (tipo: DeadlineKind) =>
-      Number(rows.find((r) => r.semana === semana && r.tipo === tipo)?.n ?? 0);
+      Number(groups.find((g) => g.semana === semana && g.tipo === tipo)?.n ?? 0);
     weeks.push({
       semana,
       concessao: at('concessao'),
@@ -114,6 +103,10 @@ export async function deadlines(
   const kinds = q.tipo ? [q.tipo] : (Object.keys(PARTS) as DeadlineKind[]);
   const union = kinds.map((k) => PARTS[k]).join('\nUNION ALL\n');
   const params = [q.cemiterioId, dias];
+  // Counts, the list's total and the chart in one pass over every kind, within the widest window
+  // any of them needs (the rows below are a second pass, for the kinds and window asked).
+  const widest = Math.max(dias, 90, DEADLINE_CHART.weeks * 7);
+  const everything = DEADLINE_KINDS.map((k) => PARTS[k]).join('\nUNION ALL\n');
   const [counts] = await ctx.database.sql.query<{
     c30: number;
     c90: number;
@@ -121,23 +114,32 @@ export async function deadlines(
     taxas: number;
     exumacoes: number;
     comissos: number;
+    total: number;
+    semanas: { semana: number; tipo: DeadlineKind; n: number }[] | string | null;
     hoje: string;
   }>(
-    `SELECT
-      (SELECT count(*) FROM (${PARTS.concessao}) x WHERE x.due >= current_date
-        AND x.due <= current_date + 30)::int AS c30,
-      (SELECT count(*) FROM (${PARTS.concessao}) x WHERE x.due >= current_date
-        AND x.due <= current_date + 90)::int AS c90,
-      (SELECT count(*) FROM (${PARTS.concessao}) x WHERE x.due < current_date)::int AS vencidas,
-      (SELECT count(*) FROM (${PARTS.taxa}) x)::int AS taxas,
-      (SELECT count(*) FROM (${PARTS.exumacao}) x)::int AS exumacoes,
-      (SELECT count(*) FROM (${PARTS.comisso}) x)::int AS comissos,
-      ${D('current_date')} AS hoje`,
-    params,
-  );
-  const [total] = await ctx.database.sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (${union}) u`,
-    params,
+    `WITH u AS MATERIALIZED (SELECT tipo, due FROM (${everything}) x)
+     SELECT
+       count(*) FILTER (WHERE tipo = 'concessao' AND due >= current_date
+         AND due <= current_date + 30)::int AS c30,
+       count(*) FILTER (WHERE tipo = 'concessao' AND due >= current_date
+         AND due <= current_date + 90)::int AS c90,
+       count(*) FILTER (WHERE tipo = 'concessao' AND due < current_date)::int AS vencidas,
+       count(*) FILTER (WHERE tipo = 'taxa')::int AS taxas,
+       count(*) FILTER (WHERE tipo = 'exumacao' AND due <= current_date + $3::int)::int
+         AS exumacoes,
+       count(*) FILTER (WHERE tipo = 'comisso' AND due <= current_date + $3::int)::int
+         AS comissos,
+       count(*) FILTER (WHERE tipo = ANY ($4::text[])
+         AND (tipo = 'taxa' OR due <= current_date + $3::int))::int AS total,
+       (SELECT json_agg(w) FROM (
+          SELECT greatest(-1, floor((due - current_date) / 7.0))::int AS semana, tipo,
+            count(*)::int AS n
+          FROM u WHERE due < current_date + ${DEADLINE_CHART.weeks * 7} GROUP BY 1, 2) w
+       ) AS semanas,
+       ${D('current_date')} AS hoje
+     FROM u`,
+    [q.cemiterioId, widest, dias, kinds],
   );
   const rows = await ctx.database.sql.query<{
     tipo: DeadlineKind;
@@ -162,8 +164,10 @@ export async function deadlines(
      LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
     params,
   );
-  const n = Number(total?.n ?? 0);
-  const mes = page === 1 ? await monthAhead(ctx, q.cemiterioId) : undefined;
+  const n = Number(counts?.total ?? 0);
+  const groups =
+    typeof counts?.semanas === 'string' ? JSON.parse(counts.semanas) : (counts?.semanas ?? []);
+  const mes = page === 1 ? weeksOf(groups) : undefined;
   const itens: Item[] = rows.map((r) => ({
     tipo: r.tipo,
     data: r.data,
