@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { sepultadoConcessionarios, sepultadoFotos, sepultados, users } from '../../db/schema';
 import { removeImages, type StoredImage, storeImage } from '../../lib/images';
 import { insertUser } from '../users/public';
+import { seedDemoOrders } from '../work-orders/public';
 import { generatePassword, makeCpf } from './bootstrap';
 import { type GeneratedBurial, generateBurial, seededRandom } from './seed-generator';
 import { drawDemoPhoto } from './seed-photos';
@@ -128,4 +129,9 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: FastifyBaseLogger): 
   await seedDemoPlan(ctx);
   // Tributes on the newest records: server/modules/seed/seed-tributes.ts.
   await seedDemoTributes(ctx, log);
+  // Today's work for the demo concessionário, so "Hoje" shows what the crew's day looks like.
+  if (admin) {
+    const orders = await seedDemoOrders(ctx, admin.id, concessionarioId);
+    log.info({ orders }, 'demo work orders seeded');
+  }
 }
