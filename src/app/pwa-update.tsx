@@ -1,10 +1,16 @@
 /**
  * Registers the service worker (production builds only) and asks before activating an update:
  * "Nova versão disponível." → "Atualizar" (Squoosh-style: never reload under the person's feet).
- * Says "Pronto para uso offline" once the shell is cached the first time.
+ * Says "Pronto para uso offline" once the shell is cached the first time. Both are said by the
+ * app's one polite live region (src/ui/live-region.tsx); the banners only show them, so no
+ * second region talks over it.
  */
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import { announce } from '../ui/live-region';
+
+const READY_TEXT = 'Pronto para uso offline';
+const UPDATE_TEXT = 'Nova versão disponível.';
 
 export function PwaUpdate() {
   const [waiting, setWaiting] = useState<Workbox | null>(null);
@@ -17,10 +23,14 @@ export function PwaUpdate() {
     void import('workbox-window').then(({ Workbox: WorkboxClass }) => {
       if (cancelled) return;
       const wb = new WorkboxClass('/sw.js', { scope: '/' });
-      wb.addEventListener('waiting', () => setWaiting(wb));
+      wb.addEventListener('waiting', () => {
+        setWaiting(wb);
+        announce(UPDATE_TEXT);
+      });
       wb.addEventListener('installed', (event) => {
         if (!event.isUpdate) {
           setOfflineReady(true);
+          announce(READY_TEXT);
           setTimeout(() => setOfflineReady(false), 6000);
         }
       });
@@ -40,8 +50,8 @@ export function PwaUpdate() {
 
   if (waiting) {
     return (
-      <div className="pwa-banner" role="status">
-        <span>Nova versão disponível.</span>
+      <div className="pwa-banner">
+        <span>{UPDATE_TEXT}</span>
         <button
           type="button"
           className="btn btn-primary"
@@ -58,12 +68,6 @@ export function PwaUpdate() {
       </div>
     );
   }
-  if (offlineReady) {
-    return (
-      <div className="pwa-banner" role="status">
-        Pronto para uso offline
-      </div>
-    );
-  }
+  if (offlineReady) return <div className="pwa-banner">{READY_TEXT}</div>;
   return null;
 }

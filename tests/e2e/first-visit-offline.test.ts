@@ -66,10 +66,10 @@ describe('first visit, then no signal: the tribute form on a grave the pack brou
 
   const form = (page: Page) => page.getByLabel(TRIBUTE_UI.textLabel);
 
-  /** What the status holding `text` sits over: the page's visible text and controls it overlaps. */
+  /** What the banner holding `text` sits over: the page's visible text and controls it overlaps. */
   function coveredBy(page: Page, text: string): Promise<string[]> {
     return page.evaluate((wanted) => {
-      const status = [...document.querySelectorAll('[role="status"]')].find((e) =>
+      const status = [...document.querySelectorAll('.pwa-banner')].find((e) =>
         e.textContent?.includes(wanted),
       );
       if (!status) return ['(no status)'];
@@ -97,7 +97,8 @@ describe('first visit, then no signal: the tribute form on a grave the pack brou
       // A cold first visit: the service worker's news comes while the visitor reads the record
       // and covers nothing, now or when scrolled (it is not pinned to the screen).
       await page.goto(`/sepultados/${landing.id}`);
-      const ready = page.getByRole('status').filter({ hasText: 'Pronto para uso offline' });
+      // Shown by the banner, said by the one live region (which holds it as hidden text).
+      const ready = page.locator('.pwa-banner', { hasText: 'Pronto para uso offline' });
       await ready.waitFor({ timeout: 30_000 });
       expect(await coveredBy(page, 'Pronto para uso offline')).toEqual([]);
       await landAndTakePack(page);
