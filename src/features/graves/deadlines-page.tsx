@@ -21,6 +21,7 @@ import { useLoad } from '../../lib/use-load';
 import { useCemeteryFilter } from './cemetery-filter';
 import { DeadlinesChart } from './deadlines-chart';
 import './graves.css';
+import { Pager } from '../../ui/pager';
 
 export default function DeadlinesPage() {
   const [dias, setDias] = useState<number>(90);
@@ -163,19 +164,7 @@ export default function DeadlinesPage() {
               ))}
             </ul>
           )}
-          {a.pages > 1 && (
-            <nav className="graves-pages" aria-label="Páginas">
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Anterior
-              </button>
-              <span>
-                Página {page} de {a.pages}
-              </span>
-              <button type="button" disabled={page >= a.pages} onClick={() => setPage(page + 1)}>
-                Próxima
-              </button>
-            </nav>
-          )}
+          <Pager page={page} pages={a.pages} onPage={setPage} className="graves-pages" />
         </>
       )}
     </section>

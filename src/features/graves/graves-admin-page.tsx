@@ -11,6 +11,7 @@ import { useLoad } from '../../lib/use-load';
 import { useFlash } from '../../ui/flash';
 import { useCemeteryFilter } from './cemetery-filter';
 import './graves.css';
+import { Pager } from '../../ui/pager';
 
 export default function GravesAdminPage() {
   const flash = useFlash();
@@ -105,23 +106,7 @@ export default function GravesAdminPage() {
               </li>
             ))}
           </ul>
-          {answer.pages > 1 && (
-            <nav className="graves-pages" aria-label="Páginas">
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Anterior
-              </button>
-              <span>
-                Página {page} de {answer.pages}
-              </span>
-              <button
-                type="button"
-                disabled={page >= answer.pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Próxima
-              </button>
-            </nav>
-          )}
+          <Pager page={page} pages={answer.pages} onPage={setPage} className="graves-pages" />
         </>
       )}
       <form className="grave-panel" onSubmit={makeRange}>

@@ -27,6 +27,7 @@ import { FormField } from '../../ui/form-field';
 import { useCemeteryFilter } from './cemetery-filter';
 import './cases.css';
 import './graves.css';
+import { Pager } from '../../ui/pager';
 
 type Problem = { field?: string; message: string } | null;
 const problemOf = (err: unknown, fallback: string): Problem => {
@@ -308,29 +309,7 @@ function Requests({ campaign, onChange }: { campaign: Campaign; onChange: () => 
           ))}
         </ul>
       )}
-      {list && list.pages > 1 && (
-        <nav className="graves-pages" aria-label="Páginas">
-          <button
-            type="button"
-            className="btn"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Anterior
-          </button>
-          <span>
-            Página {page} de {list.pages}
-          </span>
-          <button
-            type="button"
-            className="btn"
-            disabled={page >= list.pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Próxima
-          </button>
-        </nav>
-      )}
+      {list && <Pager page={page} pages={list.pages} onPage={setPage} className="graves-pages" />}
     </div>
   );
 }

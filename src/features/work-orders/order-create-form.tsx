@@ -3,6 +3,7 @@
  * and time, the grave and/or the record, the assignees (concessionários), and the milestones
  * pre-filled from the kind's template at their times — every row editable.
  */
+
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
@@ -17,6 +18,7 @@ import {
 } from '../../domain/work-order-rules';
 import type { Order, OrderKind } from '../../domain/work-order-types';
 import { useLoad } from '../../lib/use-load';
+import { CrewChoice } from './crew-choice';
 
 interface Row {
   nome: string;
@@ -142,22 +144,7 @@ export function OrderCreateForm({ onCreated }: { onCreated: (order: Order) => vo
       </label>
       <fieldset className="order-destination">
         <legend>Responsáveis</legend>
-        {crew ? (
-          crew.map((a) => (
-            <label key={a.id} className="order-choice">
-              <input
-                type="checkbox"
-                checked={who.includes(a.id)}
-                onChange={(e) =>
-                  setWho((w) => (e.target.checked ? [...w, a.id] : w.filter((x) => x !== a.id)))
-                }
-              />
-              {a.name}
-            </label>
-          ))
-        ) : (
-          <p className="muted">Carregando…</p>
-        )}
+        <CrewChoice crew={crew} who={who} setWho={setWho} />
       </fieldset>
       <fieldset className="order-destination">
         <legend>Etapas</legend>

@@ -3,6 +3,7 @@
  * Each is a PATCH with the version the office saw (a change made meanwhile by someone else to
  * the same field answers 409 with the server's words).
  */
+
 import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
 import { editOrder } from '../../data/work-orders/office-calls';
@@ -10,6 +11,7 @@ import type { ConcessionarioListItem } from '../../domain/burial-types';
 import { OPEN_ORDER_STATES, ORDER_LIMITS, ORDER_MSG } from '../../domain/work-order-rules';
 import type { Order, OrderEdit } from '../../domain/work-order-types';
 import { useFlash } from '../../ui/flash';
+import { CrewChoice } from './crew-choice';
 
 type Mode = 'none' | 'reschedule' | 'reassign' | 'cancel';
 
@@ -72,23 +74,7 @@ export function OrderOfficeActions({
               <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
             </label>
           )}
-          {mode === 'reassign' &&
-            (crew ? (
-              crew.map((a) => (
-                <label key={a.id} className="order-choice">
-                  <input
-                    type="checkbox"
-                    checked={who.includes(a.id)}
-                    onChange={(e) =>
-                      setWho((w) => (e.target.checked ? [...w, a.id] : w.filter((x) => x !== a.id)))
-                    }
-                  />
-                  {a.name}
-                </label>
-              ))
-            ) : (
-              <p className="muted">Carregando…</p>
-            ))}
+          {mode === 'reassign' && <CrewChoice crew={crew} who={who} setWho={setWho} />}
           {mode === 'cancel' && (
             <label className="order-field">
               Motivo do cancelamento

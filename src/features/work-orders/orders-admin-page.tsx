@@ -17,6 +17,7 @@ import { useFlash } from '../../ui/flash';
 import { OrderCreateForm } from './order-create-form';
 import { OrderOfficeActions } from './order-office-actions';
 import './work-orders.css';
+import { Pager } from '../../ui/pager';
 
 const FILTERS = ['cemiterioId', 'responsavelId', 'situacao', 'tipo', 'de', 'ate'] as const;
 
@@ -190,29 +191,7 @@ export default function OrdersAdminPage() {
           ))}
         </ul>
       )}
-      {list && list.pages > 1 && (
-        <p className="order-actions">
-          <button
-            type="button"
-            className="btn"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Anterior
-          </button>
-          <span>
-            Página {page} de {list.pages}
-          </span>
-          <button
-            type="button"
-            className="btn"
-            disabled={page >= list.pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Próxima
-          </button>
-        </p>
-      )}
+      {list && <Pager page={page} pages={list.pages} onPage={setPage} className="order-actions" />}
     </section>
   );
 }

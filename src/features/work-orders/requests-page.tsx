@@ -3,6 +3,7 @@
  * correction of the record): accepted as a work order with a date and assignees, or refused
  * with a reason the family reads on their profile.
  */
+
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
@@ -19,6 +20,7 @@ import {
 import type { FamilyRequest } from '../../domain/work-order-types';
 import { useLoad } from '../../lib/use-load';
 import { useFlash } from '../../ui/flash';
+import { CrewChoice } from './crew-choice';
 import { whenText } from './order-work-parts';
 import './work-orders.css';
 
@@ -77,18 +79,7 @@ function Answer({
                 Data e hora
                 <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
               </label>
-              {crew?.map((a) => (
-                <label key={a.id} className="order-choice">
-                  <input
-                    type="checkbox"
-                    checked={who.includes(a.id)}
-                    onChange={(e) =>
-                      setWho((w) => (e.target.checked ? [...w, a.id] : w.filter((x) => x !== a.id)))
-                    }
-                  />
-                  {a.name}
-                </label>
-              ))}
+              <CrewChoice crew={crew} who={who} setWho={setWho} />
             </>
           ) : (
             <label className="order-field">
