@@ -12,8 +12,7 @@
 import type { MemorialDb } from '../db';
 import { fetchPackPage } from '../pack-store/pack-fetch';
 import { type PackFetcher, removePack, walkPack } from '../pack-store/pack-walk';
-import { readAuth } from '../session-storage';
-import { syncMine } from '../sync/mine-sync';
+import { syncPersonal } from '../sync/personal-sync';
 import { SyncStopped, toSyncStopped } from '../sync/sync-errors';
 import { withSyncLock } from '../sync/sync-lock';
 import { packExtras } from './pack-extras';
@@ -81,13 +80,9 @@ async function records(
   if (meta) state.records = meta.records;
   state.total = state.records;
   if (state.timing) state.timing = { ...state.timing, indexMs: locked.value.indexMs };
-  // The person's editable records come with the pack (the public walk never carries them).
-  await syncMine(db);
-  // The crew's day comes with the pack (its code only for those who work orders).
-  const role = readAuth()?.role;
-  if (role && role !== 'usuario') {
-    await import('../work-orders/today-sync').then((m) => m.syncToday(db)).catch(() => undefined);
-  }
+  // The person's editable records and the crew's day come with the pack (the public walk
+  // never carries them).
+  await syncPersonal(db);
 }
 
 async function thumbs(db: MemorialDb, state: PackState, signal: AbortSignal) {

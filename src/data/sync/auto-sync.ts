@@ -10,7 +10,7 @@ import { db as defaultDb, type MemorialDb } from '../db';
 import { fetchPackPage } from '../pack-store/pack-fetch';
 import { type PackFetcher, walkPack } from '../pack-store/pack-walk';
 import { dropWholeRegisterPack } from './drop-old-pack';
-import { syncMine } from './mine-sync';
+import { syncPersonal } from './personal-sync';
 import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
 
@@ -63,7 +63,7 @@ async function deltaRecords(
     const locked = await withSyncLock(async () => {
       for (const pack of packs) await walkPack(database, pack.id, { fetchPage });
     });
-    if (locked.ran) await syncMine(database);
+    if (locked.ran) await syncPersonal(database);
     return locked.ran ? 'done' : 'busy';
   } catch (err) {
     if (err instanceof SyncStopped) return err.reason;
