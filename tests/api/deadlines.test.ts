@@ -220,6 +220,38 @@ describe.each(engines)('prazos ($name)', (engine) => {
     ).toEqual(['Criança']);
   });
 
+  it('a cemetery merged into another takes its concessions and fees to its deadlines', async () => {
+    const other = 'Prazos Anexo';
+    const made = await createRecord(h, admin, { cemiterio: other, quadra: '7', chapa: '1', nome: 'D' });
+    const graveId = made.sepulturaId as string;
+    const granted = await post(`/api/sepulturas/${graveId}/concessoes`, {
+      ...titular,
+      regime: 'temporaria',
+      anos: 5,
+      inicio: day(today, 5, -5),
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const fee = await post(`/api/concessoes/${granted.json().id}/taxas`, {
+      ano: 2019,
+      valor: 50,
+      vencimento: day(today, -3),
+    });
+    expect(fee.statusCode, fee.body).toBe(201);
+    const [src] = await h.app.ctx.database.sql.query<{ id: string }>(
+      `SELECT cemiterio_id AS id FROM sepulturas WHERE id = $1`,
+      [graveId],
+    );
+    const before = await prazos();
+    const merged = await post(`/api/cemiterios/${src?.id}/mesclar`, { destino: cemId });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const after = await prazos();
+    expect(after.contagens.concessoes30).toBe(before.contagens.concessoes30 + 1);
+    expect(after.contagens.taxasVencidas).toBe(before.contagens.taxasVencidas + 1);
+    expect(
+      after.itens.filter((i: { sepulturaId: string }) => i.sepulturaId === graveId).length,
+    ).toBe(2);
+  });
+
   it('admins only; bad filters are pt-BR 4xx', async () => {
     const res = await h.app.inject({
       method: 'GET',

@@ -25,49 +25,62 @@ type Item = Static<typeof DeadlineItemSchema>;
 
 const D = (c: string) => `to_char(${c}, 'YYYY-MM-DD')`;
 
-/** $1 cemetery, $2 days ahead (every part names both). Each part yields the same columns. */
+/**
+ * $1 cemetery, $2 days ahead (every part names both). Each part yields what falls due when:
+ * the item's kind and date, its own id (the concession, fee, burial or case), and the
+ * concession and grave where they come free (a fee's grave is found for the page's rows only).
+ * Each reads its cemetery's rows by its own index (migration 0062).
+ */
 const PARTS: Record<DeadlineKind, string> = {
-  concessao: `SELECT 'concessao' AS tipo, c.fim AS due, g.id AS sepultura_id, g.quadra, g.rua,
-      g.numero, c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano,
-      NULL::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome,
-      NULL::text AS comisso_id, NULL::text AS ordem_id
-    FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
-    WHERE g.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.fim IS NOT NULL
+  concessao: `SELECT 'concessao' AS tipo, c.fim AS due, c.id, c.id AS concessao_id,
+      c.sepultura_id
+    FROM concessoes c
+    WHERE c.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.fim IS NOT NULL
       AND c.fim <= current_date + $2::int`,
-  taxa: `SELECT 'taxa' AS tipo, t.vencimento AS due, g.id AS sepultura_id, g.quadra, g.rua,
-      g.numero, c.id AS concessao_id, c.titular_nome, c.regime, t.ano::int AS ano,
-      t.valor::float8 AS valor, NULL::text AS sepultado_id, NULL::text AS sepultado_nome,
-      NULL::text AS comisso_id, NULL::text AS ordem_id
-    FROM concessao_taxas t JOIN concessoes c ON c.id = t.concessao_id
-    JOIN sepulturas g ON g.id = c.sepultura_id
-    WHERE g.cemiterio_id = $1 AND t.pago_em IS NULL AND t.vencimento < current_date
+  taxa: `SELECT 'taxa' AS tipo, t.vencimento AS due, t.id, t.concessao_id,
+      NULL::text AS sepultura_id
+    FROM concessao_taxas t
+    WHERE t.cemiterio_id = $1 AND t.pago_em IS NULL AND t.vencimento < current_date
       AND $2::int IS NOT NULL`,
-  exumacao: `SELECT 'exumacao' AS tipo, e.due, g.id AS sepultura_id, g.quadra, g.rua, g.numero,
-      c.id AS concessao_id, c.titular_nome, c.regime, NULL::int AS ano, NULL::float8 AS valor,
-      s.id AS sepultado_id, s.nome AS sepultado_nome, NULL::text AS comisso_id,
-      (SELECT o.id FROM ordens o WHERE o.sepultado_id = s.id AND o.tipo = 'exumacao'
-        AND o.situacao IN ('aberta', 'em andamento') ORDER BY o.agendada_para LIMIT 1) AS ordem_id
-    FROM concessoes c JOIN sepulturas g ON g.id = c.sepultura_id
-    JOIN cemiterios k ON k.id = g.cemiterio_id
-    JOIN sepultados s ON s.sepultura_id = g.id AND s.deleted_at IS NULL AND s.dt_fal IS NOT NULL
+  exumacao: `SELECT 'exumacao' AS tipo, e.due, s.id, c.id AS concessao_id, c.sepultura_id
+    FROM concessoes c JOIN cemiterios k ON k.id = c.cemiterio_id
+    JOIN sepultados s ON s.sepultura_id = c.sepultura_id AND s.deleted_at IS NULL
+      AND s.dt_fal IS NOT NULL
     CROSS JOIN LATERAL (SELECT (s.dt_fal + make_interval(years => CASE
         WHEN coalesce(s.idade, extract(year FROM age(s.dt_fal, s.dt_nasc))::int) < k.idade_crianca
         THEN k.exumacao_anos_crianca ELSE k.exumacao_anos END))::date AS due) e
-    WHERE g.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.regime = 'rotativa'
+    WHERE c.cemiterio_id = $1 AND c.situacao = 'ativa' AND c.regime = 'rotativa'
       AND e.due <= current_date + $2::int`,
   // The waiting period runs from the last notice (to the titular or in the press): a case
   // without one has no end yet (src/domain/comisso-rules.ts waitingEnds).
-  comisso: `SELECT 'comisso' AS tipo, (n.ultimo + k.prazo_dias) AS due, g.id AS sepultura_id,
-      g.quadra, g.rua, g.numero, c.id AS concessao_id, c.titular_nome, c.regime,
-      NULL::int AS ano, NULL::float8 AS valor, NULL::text AS sepultado_id,
-      NULL::text AS sepultado_nome, k.id AS comisso_id, NULL::text AS ordem_id
+  comisso: `SELECT 'comisso' AS tipo, (n.ultimo + k.prazo_dias) AS due, k.id,
+      c.id AS concessao_id, k.sepultura_id
     FROM comisso_casos k JOIN sepulturas g ON g.id = k.sepultura_id
     CROSS JOIN LATERAL (SELECT max(e.data) AS ultimo FROM comisso_etapas e
       WHERE e.caso_id = k.id AND e.tipo <> 'vistoria') n
-    LEFT JOIN concessoes c ON c.sepultura_id = g.id AND c.situacao = 'ativa'
+    LEFT JOIN concessoes c ON c.sepultura_id = k.sepultura_id AND c.situacao = 'ativa'
     WHERE g.cemiterio_id = $1 AND k.situacao = 'aberto' AND n.ultimo IS NOT NULL
       AND n.ultimo + k.prazo_dias <= current_date + $2::int`,
 };
+
+/** The asked page's items, from `u` (the parts), with what names them. */
+const PAGE_ROWS = `
+  SELECT p.tipo, ${D('p.due')} AS data, g.id AS "sepulturaId", g.quadra, g.rua, g.numero,
+    c.id AS "concessaoId", c.titular_nome AS "titularNome", c.regime,
+    t.ano::int AS ano, t.valor::float8 AS valor,
+    s.id AS "sepultadoId", s.nome AS "sepultadoNome",
+    CASE WHEN p.tipo = 'comisso' THEN p.id END AS "comissoId",
+    CASE WHEN p.tipo = 'exumacao' THEN (SELECT o.id FROM ordens o WHERE o.sepultado_id = s.id
+      AND o.tipo = 'exumacao' AND o.situacao IN ('aberta', 'em andamento')
+      ORDER BY o.agendada_para LIMIT 1) END AS "ordemId",
+    p.due, p.id
+  FROM (SELECT * FROM u WHERE tipo = ANY ($4::text[])
+      AND (tipo = 'taxa' OR due <= current_date + $3::int)
+    ORDER BY due, tipo, id LIMIT $5::int OFFSET $6::int) p
+  LEFT JOIN concessoes c ON c.id = p.concessao_id
+  JOIN sepulturas g ON g.id = coalesce(p.sepultura_id, c.sepultura_id)
+  LEFT JOIN concessao_taxas t ON p.tipo = 'taxa' AND t.id = p.id
+  LEFT JOIN sepultados s ON p.tipo = 'exumacao' AND s.id = p.id`;
 
 type Week = NonNullable<Answer['mes']>[number];
 
@@ -88,10 +101,18 @@ function weeksOf(groups: { semana: number; tipo: DeadlineKind; n: number }[]): W
   return weeks;
 }
 
+/** A json column as the driver gave it: node-postgres parses it, some paths leave the text. */
+function jsonOf<T>(value: T | string | null | undefined, empty: T): T {
+  if (value === null || value === undefined) return empty;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 export async function cemeteryExists(ctx: AppContext, id: string): Promise<boolean> {
   const rows = await ctx.database.sql.query('SELECT 1 FROM cemiterios WHERE id = $1', [id]);
   return rows.length > 0;
 }
+
+type PageRow = Omit<Item, 'ordemId'> & { ordemId: string | null };
 
 export async function deadlines(
   ctx: AppContext,
@@ -100,11 +121,9 @@ export async function deadlines(
   const dias = q.dias ?? 90;
   const limit = q.limit ?? DEADLINE_LIMITS.pageSize;
   const page = q.page ?? 1;
-  const kinds = q.tipo ? [q.tipo] : (Object.keys(PARTS) as DeadlineKind[]);
-  const union = kinds.map((k) => PARTS[k]).join('\nUNION ALL\n');
-  const params = [q.cemiterioId, dias];
-  // Counts, the list's total and the chart in one pass over every kind, within the widest window
-  // any of them needs (the rows below are a second pass, for the kinds and window asked).
+  const kinds = q.tipo ? [q.tipo] : [...DEADLINE_KINDS];
+  // One statement, one pass over every kind within the widest window any figure needs: the
+  // counts, the chart and the list's total count it, the asked page is cut from it.
   const widest = Math.max(dias, 90, DEADLINE_CHART.weeks * 7);
   const everything = DEADLINE_KINDS.map((k) => PARTS[k]).join('\nUNION ALL\n');
   const [counts] = await ctx.database.sql.query<{
@@ -116,9 +135,10 @@ export async function deadlines(
     comissos: number;
     total: number;
     semanas: { semana: number; tipo: DeadlineKind; n: number }[] | string | null;
+    itens: PageRow[] | string | null;
     hoje: string;
   }>(
-    `WITH u AS MATERIALIZED (SELECT tipo, due FROM (${everything}) x)
+    `WITH u AS MATERIALIZED (${everything})
      SELECT
        count(*) FILTER (WHERE tipo = 'concessao' AND due >= current_date
          AND due <= current_date + 30)::int AS c30,
@@ -137,54 +157,30 @@ export async function deadlines(
             count(*)::int AS n
           FROM u WHERE due < current_date + ${DEADLINE_CHART.weeks * 7} GROUP BY 1, 2) w
        ) AS semanas,
+       (SELECT json_agg(r ORDER BY r.due, r.tipo, r.id) FROM (${PAGE_ROWS}) r) AS itens,
        ${D('current_date')} AS hoje
      FROM u`,
-    [q.cemiterioId, widest, dias, kinds],
-  );
-  const rows = await ctx.database.sql.query<{
-    tipo: DeadlineKind;
-    data: string;
-    sepultura_id: string;
-    quadra: string;
-    rua: string | null;
-    numero: string;
-    concessao_id: string | null;
-    titular_nome: string | null;
-    regime: string | null;
-    ano: number | null;
-    valor: number | null;
-    sepultado_id: string | null;
-    sepultado_nome: string | null;
-    comisso_id: string | null;
-    ordem_id: string | null;
-  }>(
-    `SELECT tipo, ${D('due')} AS data, sepultura_id, quadra, rua, numero, concessao_id,
-       titular_nome, regime, ano, valor, sepultado_id, sepultado_nome, comisso_id, ordem_id
-     FROM (${union}) u ORDER BY due, tipo, sepultura_id, sepultado_id
-     LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-    params,
+    [q.cemiterioId, widest, dias, kinds, limit, (page - 1) * limit],
   );
   const n = Number(counts?.total ?? 0);
-  const groups =
-    typeof counts?.semanas === 'string' ? JSON.parse(counts.semanas) : (counts?.semanas ?? []);
-  const mes = page === 1 ? weeksOf(groups) : undefined;
-  const itens: Item[] = rows.map((r) => ({
+  const mes = page === 1 ? weeksOf(jsonOf(counts?.semanas, [])) : undefined;
+  const itens: Item[] = jsonOf(counts?.itens, []).map((r) => ({
     tipo: r.tipo,
     data: r.data,
-    sepulturaId: r.sepultura_id,
+    sepulturaId: r.sepulturaId,
     quadra: r.quadra,
     rua: r.rua,
     numero: r.numero,
-    concessaoId: r.concessao_id,
-    titularNome: r.titular_nome,
+    concessaoId: r.concessaoId,
+    titularNome: r.titularNome,
     regime: r.regime,
     ano: r.ano === null ? null : Number(r.ano),
     valor: r.valor === null ? null : Number(r.valor),
-    sepultadoId: r.sepultado_id,
-    sepultadoNome: r.sepultado_nome,
-    comissoId: r.comisso_id,
+    sepultadoId: r.sepultadoId,
+    sepultadoNome: r.sepultadoNome,
+    comissoId: r.comissoId,
     // A rotating grave due for exhumation offers its order: the open one, once made.
-    ...(r.tipo === 'exumacao' ? { ordemId: r.ordem_id } : {}),
+    ...(r.tipo === 'exumacao' ? { ordemId: r.ordemId } : {}),
   }));
   return {
     cemiterioId: q.cemiterioId,

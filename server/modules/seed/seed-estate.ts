@@ -4,7 +4,8 @@
  * and a grave's page have a realistic amount to read at 2,000,000 records. One INSERT … SELECT
  * per kind over the graves (no round trip per row), with the tables' user triggers off for the
  * load as the records' COPY has them (no audit entry per seeded row; the grave states the
- * concession trigger would set are set here in one UPDATE each).
+ * concession trigger would set are set here in one UPDATE each, and each concession and fee is
+ * written with its cemetery, which the triggers of migration 0062 would copy from the grave).
  *
  * Each grave's choices come from a hash of its cemetery's place in the city and its key
  * (hashtextextended with the seed): the same seed gives the same titulars, regimes and fees.
@@ -58,7 +59,7 @@ export async function seedEstate(
     // The graves of the city without a concession yet, with their burials' dates.
     await sql.query(
       `CREATE TEMP TABLE seed_covas AS
-       SELECT g.id, p.regime, p.taxas, g.quadra LIKE 'R%' AS rotativa, st.primeira, st.ultima,
+       SELECT g.id, g.cemiterio_id, p.regime, p.taxas, g.quadra LIKE 'R%' AS rotativa, st.primeira, st.ultima,
          CASE WHEN st.menor < k.idade_crianca THEN k.exumacao_anos_crianca
            ELSE k.exumacao_anos END AS anos_rotacao,
          hashtextextended(p.ordem || '/' || g.chave, $1) AS h,
@@ -90,10 +91,10 @@ export async function seedEstate(
            greatest(1, ceil(((current_date - 60) - v.primeira) / (v.termo * 365.25)))::int AS ciclos
          FROM v
        ), ins AS (
-         INSERT INTO concessoes (id, sepultura_id, titular_nome, titular_cpf, titular_telefone,
+         INSERT INTO concessoes (id, sepultura_id, cemiterio_id, titular_nome, titular_cpf, titular_telefone,
            titular_email, titular_endereco, regime, anos, inicio, fim, situacao, encerrada_em,
            motivo_encerramento, created_at, updated_at)
-         SELECT cemiterio_new_id(), w.id,
+         SELECT cemiterio_new_id(), w.id, w.cemiterio_id,
            ${pickFrom(1, given.length, 'w.h')} || ' ' || ${pickFrom(2, SURNAMES.length, 'w.h2')},
            ${cpfSql('w.h')},
            CASE WHEN ${u('w.h2', 0)} < 0.7
@@ -126,8 +127,9 @@ export async function seedEstate(
     const t2 = Date.now();
     const [fees] = await sql.query<{ n: number; abertas: number }>(
       `WITH ins AS (
-         INSERT INTO concessao_taxas (id, concessao_id, ano, valor, vencimento, pago_em, recibo)
-         SELECT cemiterio_new_id(), c.id, y.ano, round((80 + ${u('s.h2', 3)} * 320)::numeric, 2),
+         INSERT INTO concessao_taxas (id, concessao_id, cemiterio_id, ano, valor, vencimento,
+           pago_em, recibo)
+         SELECT cemiterio_new_id(), c.id, c.cemiterio_id, y.ano, round((80 + ${u('s.h2', 3)} * 320)::numeric, 2),
            y.vence,
            CASE WHEN y.pago THEN least(current_date, y.vence - (${u('s.h', 3)} * 20)::int) END,
            CASE WHEN y.pago THEN 'BOL-' || y.ano || '-' || upper(to_hex((s.h >> 4) & 16777215)) END
