@@ -18,24 +18,25 @@ export async function gravePage(
 ): Promise<Static<typeof GravePageSchema> | null> {
   const sepultura = await findGrave(ctx, id);
   if (!sepultura) return null;
-  const [cemiterio, sepultados, fotos] = await Promise.all([
+  // The office's part in the same round: every concession for an admin; the titular's own
+  // account sees its own.
+  const manage = user !== null && can(user, 'concession:manage');
+  const [cemiterio, sepultados, fotos, concessoes] = await Promise.all([
     graveCemetery(ctx, sepultura.cemiterioId),
     graveOccupants(ctx, id),
     gravePhotos(ctx, id),
+    user ? graveConcessions(ctx, id, manage ? null : user.id) : Promise.resolve([]),
   ]);
   const page = { sepultura, cemiterio, sepultados, fotos };
   if (!user) return page;
-  // The office's part: every concession for an admin; the titular's own account sees its own.
-  if (can(user, 'concession:manage')) {
-    const concessoes = await graveConcessions(ctx, id);
+  if (manage) {
     return {
       ...page,
       concessao: concessoes.find((c) => c.situacao === 'ativa') ?? null,
       concessoes,
     };
   }
-  const own = await graveConcessions(ctx, id, user.id);
-  const active = own.find((c) => c.situacao === 'ativa');
+  const active = concessoes.find((c) => c.situacao === 'ativa');
   return active && can(user, 'concession:view', { titularUserId: active.titularUserId })
     ? { ...page, concessao: active }
     : page;
