@@ -4,7 +4,8 @@
  * 1. Writes with and without the trail, per engine, same run: the real app in this process
  *    (buildApp + inject, so the figure is the server's own work, no HTTP), a record PATCH and a
  *    tribute POST, in interleaved rounds with the audit triggers of the tables they write
- *    enabled and disabled (ALTER TABLE … DISABLE TRIGGER audit). The transaction-local settings
+ *    enabled and disabled (ALTER TABLE … DISABLE TRIGGER audit, audit_change: inserts and deletes,
+ *    updates). The transaction-local settings
  *    (one SELECT set_config(…) per transaction) run in both modes: they are measured apart.
  * 2. Reads at scale (PostgreSQL): a database of its own (memorial_bench_audit) with
  *    --audit-entries entries (default 10,000,000) about --audit-records records (default
@@ -135,7 +136,9 @@ export async function writeCost(engine: 'pglite' | 'postgres', url: string | nul
     const sql = app.ctx.database.sql;
     const setTriggers = async (on: boolean) => {
       for (const table of ['sepultados', 'comentarios']) {
-        await sql.exec(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER audit`);
+        for (const trigger of ['audit', 'audit_change']) {
+          await sql.exec(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
+        }
       }
     };
     const samples = {

@@ -161,6 +161,7 @@ async function replayMigration(url: string): Promise<{ step: string; s: number }
       // 0030 ran before the graves joined the audit trail (0034): no entry per grave made.
       await c.query('ALTER TABLE sepultados DISABLE TRIGGER USER');
       await c.query('ALTER TABLE sepulturas DISABLE TRIGGER audit');
+      await c.query('ALTER TABLE sepulturas DISABLE TRIGGER audit_change');
       await timed('sepulturas_link_all()', 'SELECT sepulturas_link_all()');
       await c.query('ALTER TABLE sepultados ENABLE TRIGGER USER');
       await timed(
