@@ -222,7 +222,12 @@ describe.each(engines)('prazos ($name)', (engine) => {
 
   it('a cemetery merged into another takes its concessions and fees to its deadlines', async () => {
     const other = 'Prazos Anexo';
-    const made = await createRecord(h, admin, { cemiterio: other, quadra: '7', chapa: '1', nome: 'D' });
+    const made = await createRecord(h, admin, {
+      cemiterio: other,
+      quadra: '7',
+      chapa: '1',
+      nome: 'D',
+    });
     const graveId = made.sepulturaId as string;
     const granted = await post(`/api/sepulturas/${graveId}/concessoes`, {
       ...titular,
