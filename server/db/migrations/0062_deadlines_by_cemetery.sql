@@ -4,13 +4,18 @@
 -- (at 2,000,000 records, Vila Formosa's page took a second). Concessions and fees now carry
 -- their cemetery, kept by triggers from the grave (graves change cemetery when two cemeteries
 -- are merged; concessions change grave when two graves are), and each question has its index.
+-- Filled with the audit trail's triggers off: copying the grave's cemetery is not a change a
+-- person made (with them on, every concession and fee got an entry "alterar" by no one).
 ALTER TABLE concessoes ADD COLUMN cemiterio_id text REFERENCES cemiterios (id);
-UPDATE concessoes c SET cemiterio_id = g.cemiterio_id FROM sepulturas g WHERE g.id = c.sepultura_id;
-ALTER TABLE concessoes ALTER COLUMN cemiterio_id SET NOT NULL;
-
 ALTER TABLE concessao_taxas ADD COLUMN cemiterio_id text REFERENCES cemiterios (id);
+ALTER TABLE concessoes DISABLE TRIGGER audit;
+ALTER TABLE concessao_taxas DISABLE TRIGGER audit;
+UPDATE concessoes c SET cemiterio_id = g.cemiterio_id FROM sepulturas g WHERE g.id = c.sepultura_id;
 UPDATE concessao_taxas t SET cemiterio_id = c.cemiterio_id FROM concessoes c
   WHERE c.id = t.concessao_id;
+ALTER TABLE concessoes ENABLE TRIGGER audit;
+ALTER TABLE concessao_taxas ENABLE TRIGGER audit;
+ALTER TABLE concessoes ALTER COLUMN cemiterio_id SET NOT NULL;
 ALTER TABLE concessao_taxas ALTER COLUMN cemiterio_id SET NOT NULL;
 
 DROP INDEX concessoes_fim_idx;
