@@ -1,6 +1,6 @@
 /**
  * The audit trail's bench (--only audit): its write cost on each engine (bench/scenarios/audit.ts),
- * then its reads at scale on PostgreSQL (bench/scenarios/audit-scale.ts).
+ * then its reads at scale on PostgreSQL (bench/scenarios/audit-scale.ts), unless --audit-no-scale.
  */
 import crypto from 'node:crypto';
 import type { Row } from '../lib/report';
@@ -21,6 +21,7 @@ export async function auditScenario(options: AuditBenchOptions): Promise<Row[]> 
       await dropDatabase(options.pgUrl, name);
     }
     for (const r of rows) console.log(JSON.stringify(r));
+    if (!options.scale) return rows;
     console.log('== audit reads at scale on postgres');
     try {
       rows.push(...(await readsAtScale(options)));

@@ -34,6 +34,8 @@ export interface AuditBenchOptions {
   records: number;
   samples: number;
   reuse: boolean;
+  /** The reads at scale too (off with --audit-no-scale: the write cost alone). */
+  scale: boolean;
 }
 
 /** Every request allowed: the bench measures the writes, not the per-person limits. */
