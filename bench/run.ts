@@ -24,8 +24,8 @@
  * grave page, deadlines, record detail and search through inject, the migration replayed,
  * bench/scenarios/graves.ts.
  * `audit` runs only when named (--only audit; --audit-writes N, --audit-entries N, --audit-records
- * N, --audit-samples N, --audit-reuse, --audit-no-scale): the trail's write cost per engine and its reads at scale,
- * bench/scenarios/audit.ts.
+ * N, --audit-samples N, --audit-reuse, --audit-no-scale): the trail's write cost per engine and
+ * its reads at scale, bench/scenarios/audit.ts.
  * `pack-scale` too (--only pack-scale --engines postgres --pg-database URL of a database filled by
  * bench/pack-scale-seed.ts): the visit pack per cemetery at 100,000 and 1,500,000 records.
  * `work-orders` runs only when named (--only work-orders; --wo-orders N, default 3000; --wo-staff
