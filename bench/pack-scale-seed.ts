@@ -2,7 +2,7 @@
  * Fills a PostgreSQL database of its own for the pack-scale bench: a city with a 1,500,000-
  * record cemetery and a 100,000-record one, their records interleaved in the sync stream as a
  * city's would be (the seed generator's names, streets, blocks, plates and dates; ids as the
- * server makes them). The pack bench reads only the sync stream, so the search indexes are
+ * server makes them; the graves' positions, graveAt). The pack bench reads only the sync stream, so the search indexes are
  * dropped in THIS database first (their upkeep is most of a bulk load's time); never run it on
  * a database anything else uses.
  *
@@ -23,9 +23,30 @@ const SEARCH_INDEXES = [
   'sepultados_search_name_btree',
 ];
 
-const INSERT_SQL = `INSERT INTO sepultados (id, nome, dt_fal, cemiterio_id, rua, quadra, chapa, created_at, updated_at)
-  SELECT i, n, d, c, r, q, p, t, t FROM unnest($1::text[], $2::text[], $3::date[], $4::text[],
-    $5::text[], $6::text[], $7::text[], $8::timestamptz[]) AS x(i, n, d, c, r, q, p, t)`;
+const INSERT_SQL = `INSERT INTO sepultados (id, nome, dt_fal, cemiterio_id, rua, quadra, chapa,
+    created_at, updated_at, latitude, longitude)
+  SELECT i, n, d, c, r, q, p, t, t, la, lo FROM unnest($1::text[], $2::text[], $3::date[],
+    $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::float8[],
+    $10::float8[]) AS x(i, n, d, c, r, q, p, t, la, lo)`;
+
+/**
+ * A grave's position as an office with a GPS would have it: blocks (quadras) of 20 × 20 graves
+ * 1.5 m apart, on a 30 × 30 grid of blocks 35 m apart (≈ 1 km across) around Vila Formosa;
+ * records of the same quadra and plate share it (one grave). Plates ending in 7 have none
+ * (one record in ten, as a register where not every grave was surveyed). No random draw: the
+ * names, places and order of the stream stay those of the seed without positions.
+ */
+function graveAt(quadra: string, chapa: string): [number | null, number | null] {
+  const plate = Number.parseInt(chapa, 10);
+  if (plate % 10 === 7) return [null, null];
+  let h = 0;
+  for (const ch of quadra) h = (h * 31 + (ch.codePointAt(0) ?? 0)) % 900;
+  const east = (h % 30) * 35 + (plate % 20) * 1.5;
+  const north = Math.floor(h / 30) * 35 + (Math.floor(plate / 20) % 20) * 1.5;
+  const lat = -23.5745 + north / 111_320;
+  const lng = -46.5575 + east / 102_040;
+  return [Math.round(lat * 1e7) / 1e7, Math.round(lng * 1e7) / 1e7];
+}
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,7 +73,7 @@ async function main() {
   let smallLeft = small;
   for (let done = 0; done < total; done += batch) {
     const size = Math.min(batch, total - done);
-    const cols: unknown[][] = [[], [], [], [], [], [], [], []];
+    const cols: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
     for (let k = 0; k < size; k++) {
       const g = generateBurial(rand);
       // Spread the small cemetery evenly through the stream.
@@ -67,6 +88,7 @@ async function main() {
         g.quadra,
         g.chapa,
         g.createdAt.toISOString(),
+        ...graveAt(g.quadra, g.chapa),
       ];
       values.forEach((v, c) => {
         cols[c]?.push(v);

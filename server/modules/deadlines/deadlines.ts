@@ -153,7 +153,8 @@ export async function deadlines(
        count(*) FILTER (WHERE tipo = ANY ($4::text[])
          AND (tipo = 'taxa' OR due <= current_date + $3::int))::int AS total,
        (SELECT json_agg(w) FROM (
-          SELECT greatest(-1, floor((due - current_date) / 7.0))::int AS semana, tipo,
+          SELECT CASE WHEN due < current_date THEN -1 ELSE (due - current_date) / 7 END AS semana,
+            tipo,
             count(*)::int AS n
           FROM u WHERE due < current_date + ${DEADLINE_CHART.weeks * 7} GROUP BY 1, 2) w
        ) AS semanas,
