@@ -42,7 +42,13 @@ async function install(pack: string, nome: string) {
       applyMs += p.applyMs;
     },
   });
-  return { ms: performance.now() - t0, fetchMs, applyMs, ...result };
+  // The index build's phases (pack-index-build.ts marks), in ms from the install's start.
+  const phases = performance
+    .getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('pack-index:') && m.startTime >= t0)
+    .map((m) => [m.name.slice('pack-index:'.length), m.startTime - t0] as [string, number]);
+  performance.clearMarks();
+  return { ms: performance.now() - t0, fetchMs, applyMs, phases, ...result };
 }
 
 /** `count` records spread over the pack (for the query lists). */

@@ -28,6 +28,8 @@ interface Installed {
   pages: number;
   records: number;
   bytes: number;
+  /** The index build's phases: [name, ms from the install's start] (pack-index-build.ts). */
+  phases?: [string, number][];
 }
 
 interface Timed {
@@ -94,11 +96,20 @@ async function heapDuring<T>(cdp: CDPSession, work: () => Promise<T>) {
  * The install's heap by phase: the walk (fetch, JSON, store) until the index build began, and
  * the index build (the last `indexMs` of the install), with the largest sample of each.
  */
-function heapByPhase(h: { samples: [number, number][]; ms: number }, indexMs: number): string {
+function heapByPhase(
+  h: { samples: [number, number][]; ms: number },
+  indexMs: number,
+  phases: [string, number][],
+): string {
   const start = h.ms - indexMs;
   const peakOf = (keep: (t: number) => boolean) =>
     h.samples.reduce((m, [t, b]) => (keep(t) ? Math.max(m, b) : m), 0);
-  return `heap peak in the walk ${mb(peakOf((t) => t < start))}, in the index build ${mb(peakOf((t) => t >= start))}`;
+  // The index build's own phases (its performance marks), each with its largest sample.
+  const build = phases.map(([name, at], i) => {
+    const end = phases[i + 1]?.[1] ?? h.ms;
+    return `${name} ${(at / 1000).toFixed(1)} s ${mb(peakOf((t) => t >= at && t < end))}`;
+  });
+  return `heap peak in the walk ${mb(peakOf((t) => t < start))}, in the index build ${mb(peakOf((t) => t >= start))}${build.length ? ` [${build.join('; ')}]` : ''}`;
 }
 
 async function usage(page: Page): Promise<number> {
@@ -185,7 +196,7 @@ export async function packScaleScenario(ctx: BenchContext): Promise<Row[]> {
         ),
         row(
           `pack ${label}: install (walk + index)`,
-          `${(i.ms / 1000).toFixed(1)} s: fetch + JSON ${(i.fetchMs / 1000).toFixed(1)} s (overlapped with storing), store ${(i.applyMs / 1000).toFixed(1)} s, index ${(i.indexMs / 1000).toFixed(1)} s; JS heap peak ${mb(inst.peak)} (${heapByPhase(inst, i.indexMs)}), after ${mb(heapAfter)}; aim ≤ 150 s and ≤ 150 MB of heap at 1.5 M`,
+          `${(i.ms / 1000).toFixed(1)} s: fetch + JSON ${(i.fetchMs / 1000).toFixed(1)} s (overlapped with storing), store ${(i.applyMs / 1000).toFixed(1)} s, index ${(i.indexMs / 1000).toFixed(1)} s; JS heap peak ${mb(inst.peak)} (${heapByPhase(inst, i.indexMs, i.phases ?? [])}), after ${mb(heapAfter)}; aim ≤ 150 s and ≤ 150 MB of heap at 1.5 M`,
           i.ms,
         ),
         row(

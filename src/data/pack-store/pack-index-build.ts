@@ -129,6 +129,12 @@ async function ranks(
   return { rankOf, count };
 }
 
+/**
+ * Marks the build's phases on the performance timeline (`pack-index:<phase>`), so a profile or
+ * the pack bench can say where its time and memory go; a handful per build.
+ */
+const mark = (phase: string) => performance.mark(`pack-index:${phase}`);
+
 export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void> {
   const meta = await db.packs.get(pack);
   if (!meta) return;
@@ -137,10 +143,12 @@ export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void
   const target = pageStore({ id: pack, gen });
   // What an interrupted build left there.
   await dropPages(db, target);
+  mark('ranks');
   const { rankOf, count } = await ranks(db, store, meta.next, meta.overrides);
   const writers = new Map<string, PostingWriter>();
   const maker = new KeyMaker();
   for (let r0 = 0; r0 < count; r0 += CHUNK_RANKS) {
+    mark(`gather ${r0 / CHUNK_RANKS + 1}`);
     const slot: PackRecord[] = new Array(Math.min(CHUNK_RANKS, count - r0));
     for await (const page of pagesOf(db, store)) {
       for (let i = 0; i < page.nomes.length; i++) {
@@ -148,6 +156,7 @@ export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void
         if (r >= r0 && r < r0 + slot.length) slot[r - r0] = packRecordAt(page, i);
       }
     }
+    mark(`write ${r0 / CHUNK_RANKS + 1}`);
     const rows: PackPageRow[] = [];
     for (let s = 0; s < slot.length; s += PAGE_RECORDS) {
       const records = slot.slice(s, s + PAGE_RECORDS);
@@ -165,8 +174,10 @@ export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void
     }
     await db.packPages.bulkPut(rows);
   }
+  mark('index rows');
   const rows = indexRows(pack, writers);
   writers.clear();
+  mark('switch');
   await db.transaction('rw', db.packs, db.packPages, db.packIndex, async () => {
     const now = await db.packs.get(pack);
     // A walk that stored pages meanwhile builds again after it (under the sync lock: never).
