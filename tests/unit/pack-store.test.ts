@@ -159,6 +159,31 @@ describe('visit pack store and offline search', () => {
     }
   }, 120_000);
 
+  it('a build in many small chunks and buckets writes the same pages and leaves no bucket', async () => {
+    const all = [...Array.from({ length: 1500 }, (_, i) => rec(i + 1)), ...SPECIAL];
+    const other = new MemorialDb(`pack-store-${Math.random()}`);
+    try {
+      await store(db, 'c1', all, 400);
+      // Chunks of 230 ranks (256: whole pages), buckets written every 17 records, 3 pages a put.
+      for (let i = 0; i < all.length; i += 400) {
+        const last = i + 400 >= all.length;
+        await applyPackPage(other, 'c1', page(all.slice(i, i + 400), { hasMore: !last }), 100);
+      }
+      await buildPackIndex(other, 'c1', { chunk: 230, bucket: 17, write: 3 });
+      const pages = async (d: MemorialDb) =>
+        (await d.packPages.toArray()).map(({ pack, ...p }) => ({ store: pack, ...p }));
+      const small = await pages(other);
+      expect(small.every((p) => !p.store.includes('#'))).toBe(true);
+      expect(small).toEqual(await pages(db));
+      expect(await other.packIndex.toArray()).toEqual(await db.packIndex.toArray());
+      for (const q of ['maria', 'jose da conceicao', 'placa 458']) {
+        expectSame(all, q, await searchPacks(other, parseQuery(q), 50));
+      }
+    } finally {
+      await other.delete();
+    }
+  }, 120_000);
+
   it('keeps only the newest copy, drops deleted and moved records, says the cemetery', async () => {
     const all = Array.from({ length: 500 }, (_, i) => rec(i + 1));
     await store(db, 'c1', all, 200);

@@ -4,16 +4,20 @@
  *     ranking's tie order (search-score.ts compareHits: latest death first, unknown last, then
  *     id descending). Records a newer page replaced, deleted ones and those moved to another
  *     cemetery (PackMeta.overrides) get none and are dropped here;
- *  2. in chunks of ranks (a few passes, so the page holds a chunk, not the pack), the records
- *     are written again in rank order in pages of PAGE_RECORDS (a new page store, so the old
- *     one answers searches until the switch), each record's keys (pack-keys.ts) appended to
- *     their posting lists — the rank is the record's new ordinal, so lists stay ascending;
- *  3. one transaction switches the pack to the new pages and index and drops the old pages.
+ *  2. a second pass puts each live record in the bucket of its chunk of ranks, written as
+ *     temporary pages (intoBuckets), so the old pages are read twice in all, not once per chunk;
+ *  3. chunk by chunk (the page holds a chunk, not the pack), the bucket's records are written
+ *     again in rank order in pages of PAGE_RECORDS (a new page store, so the old one answers
+ *     searches until the switch), each record's keys (pack-keys.ts) appended to their posting
+ *     lists — the rank is the record's new ordinal, so lists stay ascending — and the bucket
+ *     is dropped;
+ *  4. one transaction switches the pack to the new pages and index and drops the old pages.
  * Why rank order: a search with thousands of candidates reads them best-placed first and stops
  * early (pack-search.ts); in rank order they sit in few neighbouring pages, and small pages
  * make each candidate read cheap.
  * Memory: the posting lists (~1–2 bytes per key of a record), three numbers per record for the
- * ranking, and one chunk of records. Space: the old and new pages until the switch.
+ * ranking, one chunk of records and the buckets' unwritten records. Space: the old pages, the
+ * new ones and one copy in buckets until the switch.
  */
 import Dexie from 'dexie';
 import {
@@ -32,8 +36,19 @@ const ROW_BYTES = 64 * 1024;
 const PAGES_PER_READ = 4;
 /** Records per compacted page: a candidate read costs one small row. */
 export const PAGE_RECORDS = 128;
-/** Ranks placed per pass over the old pages. */
-const CHUNK_RANKS = 300_000;
+/** How much a build holds at once (tests make them small to cross every boundary). */
+export interface BuildSizes {
+  /**
+   * Ranks placed at once: the page holds one chunk of records, not the pack. Rounded up to
+   * whole pages, so the pages are the same whatever the chunk.
+   */
+  chunk: number;
+  /** Records a chunk's bucket holds before it is written as a temporary page. */
+  bucket: number;
+  /** Compacted pages written per bulkPut. */
+  write: number;
+}
+const SIZES: BuildSizes = { chunk: 100_000, bucket: 2_000, write: 64 };
 
 /** A page store's pages in order, a few per read (also pack-read.ts's walk). */
 export async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
@@ -135,44 +150,111 @@ async function ranks(
  */
 const mark = (phase: string) => performance.mark(`pack-index:${phase}`);
 
-export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void> {
+/** A bucket's temporary page: records of one chunk of ranks, each with its rank. */
+type BucketRow = PackPageRow & { ranks: Int32Array };
+
+/** The temporary store of chunk `c`'s records (dropPages of `target` drops it too). */
+const bucketStore = (target: string, c: number) => `${target}#${c}`;
+
+/**
+ * One pass over the old pages: each live record goes to the bucket of its chunk of ranks, which
+ * is written as a temporary page every `sizes.bucket` records. Each page is read once, not once
+ * per chunk: each read makes a whole page of garbage, and five passes over a 1.5 M pack left the
+ * heap three times its live size between collections.
+ */
+async function intoBuckets(
+  db: MemorialDb,
+  store: string,
+  target: string,
+  rankOf: Int32Array,
+  sizes: BuildSizes,
+  chunks: number,
+): Promise<void> {
+  const held: { records: PackRecord[]; ranks: number[]; first: number }[] = Array.from(
+    { length: chunks },
+    () => ({ records: [], ranks: [], first: 0 }),
+  );
+  const flush = async (c: number) => {
+    const b = held[c];
+    if (!b || b.records.length === 0) return;
+    const row: BucketRow = {
+      pack: bucketStore(target, c),
+      first: b.first,
+      ...encodePackRecords(b.records),
+      ranks: Int32Array.from(b.ranks),
+    };
+    b.first += b.records.length;
+    b.records = [];
+    b.ranks = [];
+    await db.packPages.put(row);
+  };
+  for await (const page of pagesOf(db, store)) {
+    for (let i = 0; i < page.nomes.length; i++) {
+      const r = rankOf[page.first + i] ?? -1;
+      if (r < 0) continue;
+      const c = Math.floor(r / sizes.chunk);
+      const b = held[c];
+      if (!b) continue;
+      b.records.push(packRecordAt(page, i));
+      b.ranks.push(r);
+      if (b.records.length >= sizes.bucket) await flush(c);
+    }
+  }
+  for (let c = 0; c < chunks; c++) await flush(c);
+}
+
+export async function buildPackIndex(
+  db: MemorialDb,
+  pack: string,
+  sizes: BuildSizes = SIZES,
+): Promise<void> {
   const meta = await db.packs.get(pack);
   if (!meta) return;
   const store = pageStore(meta);
   const gen = (meta.gen ?? 0) + 1;
   const target = pageStore({ id: pack, gen });
-  // What an interrupted build left there.
+  // What an interrupted build left there (its pages and buckets).
   await dropPages(db, target);
   mark('ranks');
   const { rankOf, count } = await ranks(db, store, meta.next, meta.overrides);
+  const chunk = Math.ceil(sizes.chunk / PAGE_RECORDS) * PAGE_RECORDS;
+  const chunks = Math.ceil(count / chunk);
+  mark('buckets');
+  await intoBuckets(db, store, target, rankOf, { ...sizes, chunk }, chunks);
   const writers = new Map<string, PostingWriter>();
   const maker = new KeyMaker();
-  for (let r0 = 0; r0 < count; r0 += CHUNK_RANKS) {
-    mark(`gather ${r0 / CHUNK_RANKS + 1}`);
-    const slot: PackRecord[] = new Array(Math.min(CHUNK_RANKS, count - r0));
-    for await (const page of pagesOf(db, store)) {
-      for (let i = 0; i < page.nomes.length; i++) {
-        const r = rankOf[page.first + i] ?? -1;
-        if (r >= r0 && r < r0 + slot.length) slot[r - r0] = packRecordAt(page, i);
-      }
+  for (let c = 0; c < chunks; c++) {
+    const r0 = c * chunk;
+    mark(`gather ${c + 1}`);
+    const slot: PackRecord[] = new Array(Math.min(chunk, count - r0));
+    for await (const page of pagesOf(db, bucketStore(target, c))) {
+      const { ranks: rs } = page as BucketRow;
+      for (let i = 0; i < page.nomes.length; i++) slot[(rs[i] ?? 0) - r0] = packRecordAt(page, i);
     }
-    mark(`write ${r0 / CHUNK_RANKS + 1}`);
-    const rows: PackPageRow[] = [];
-    for (let s = 0; s < slot.length; s += PAGE_RECORDS) {
-      const records = slot.slice(s, s + PAGE_RECORDS);
-      records.forEach((record, j) => {
-        for (const key of maker.keys(record)) {
-          let w = writers.get(key);
-          if (!w) {
-            w = new PostingWriter();
-            writers.set(key, w);
+    mark(`write ${c + 1}`);
+    for (let s = 0; s < slot.length; s += PAGE_RECORDS * sizes.write) {
+      const rows: PackPageRow[] = [];
+      for (
+        let p = s;
+        p < Math.min(slot.length, s + PAGE_RECORDS * sizes.write);
+        p += PAGE_RECORDS
+      ) {
+        const records = slot.slice(p, p + PAGE_RECORDS);
+        records.forEach((record, j) => {
+          for (const key of maker.keys(record)) {
+            let w = writers.get(key);
+            if (!w) {
+              w = new PostingWriter();
+              writers.set(key, w);
+            }
+            w.add(r0 + p + j);
           }
-          w.add(r0 + s + j);
-        }
-      });
-      rows.push({ pack: target, first: r0 + s, ...encodePackRecords(records) });
+        });
+        rows.push({ pack: target, first: r0 + p, ...encodePackRecords(records) });
+      }
+      await db.packPages.bulkPut(rows);
     }
-    await db.packPages.bulkPut(rows);
+    await dropStore(db, bucketStore(target, c));
   }
   mark('index rows');
   const rows = indexRows(pack, writers);
@@ -204,7 +286,15 @@ export async function buildPackIndex(db: MemorialDb, pack: string): Promise<void
   });
 }
 
+/** Drops a page store and the buckets a build of it left (`<store>#<chunk>`). */
 export async function dropPages(db: MemorialDb, store: string): Promise<void> {
+  await db.packPages
+    .where('[pack+first]')
+    .between([store, Dexie.minKey], [`${store}#\uffff`, Dexie.maxKey])
+    .delete();
+}
+
+async function dropStore(db: MemorialDb, store: string): Promise<void> {
   await db.packPages
     .where('[pack+first]')
     .between([store, Dexie.minKey], [store, Dexie.maxKey])
