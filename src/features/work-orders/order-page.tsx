@@ -34,7 +34,7 @@ import {
   RefusedWork,
   whenText,
 } from './order-work-parts';
-import { currentPosition, shrinkPhoto } from './shrink-photo';
+import { currentPosition, shrinkPhoto } from '../../lib/shrink-photo';
 import './work-orders.css';
 
 export default function OrderPage() {
