@@ -7,6 +7,7 @@
  * office's desk work and stay direct calls.
  */
 import { STEP_LABEL } from './comisso-rules';
+import type { ComissoCase } from './comisso-types';
 
 export const COMISSO_ITEM_KIND = 'comisso-inspection' as const;
 
@@ -52,4 +53,26 @@ export function inspectionText(payload: InspectionPayload): string {
   const fotos = n === 0 ? 'sem fotos' : `${n} ${n === 1 ? 'foto' : 'fotos'}`;
   const nota = payload.nota.trim() ? ` — ${payload.nota.trim()}` : '';
   return `Vistoria de ${payload.data} (${fotos})${nota}`;
+}
+
+/** An item as withSentAnswers reads it (the outbox item type lives in ./outbox-item.ts). */
+interface Answered {
+  casoId: string;
+  state: string;
+  result?: unknown;
+}
+
+/**
+ * The cases as loaded, each replaced by a sent inspection's answer when that is newer (a
+ * higher version): the step shows as soon as the server has it, without asking again.
+ */
+export function withSentAnswers(cases: ComissoCase[], items: readonly Answered[]): ComissoCase[] {
+  return cases.map((k) =>
+    items.reduce<ComissoCase>((best, i) => {
+      const answer = i.state === 'sent' ? (i.result as ComissoCase | undefined) : undefined;
+      return i.casoId === k.id && answer?.id === k.id && answer.version > best.version
+        ? answer
+        : best;
+    }, k),
+  );
 }

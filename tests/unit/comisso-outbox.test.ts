@@ -12,8 +12,13 @@ import { drainOutbox } from '../../src/data/outbox/outbox-drain';
 import { applySent } from '../../src/data/outbox/outbox-effects';
 import { httpTransport, inspectionRequest } from '../../src/data/outbox/outbox-http';
 import { memoryLock } from '../../src/data/outbox/outbox-lock';
-import { INSPECTION_FAILED, inspectionText } from '../../src/domain/comisso-outbox';
+import {
+  INSPECTION_FAILED,
+  inspectionText,
+  withSentAnswers,
+} from '../../src/domain/comisso-outbox';
 import { COMISSO_MSG } from '../../src/domain/comisso-rules';
+import type { ComissoCase } from '../../src/domain/comisso-types';
 import { newId } from '../../src/domain/ids';
 import { MADE_AT_HEADER } from '../../src/domain/made-at';
 import type { InspectionOutboxItem } from '../../src/domain/outbox-item';
@@ -210,5 +215,17 @@ describe('an inspection through the outbox', () => {
     const form = inspectionRequest(item).body as FormData;
     expect(form.has('nota')).toBe(false);
     expect(form.getAll('fotos')).toHaveLength(2);
+  });
+
+  it('shows a case from a sent inspection’s answer only when it is newer than the one loaded', () => {
+    const kase = (version: number, id = CASE) => ({ id, version }) as ComissoCase;
+    const item = (state: string, result: unknown) => ({ casoId: CASE, state, result });
+    const loaded = [kase(3), kase(1, GRAVE)];
+    expect(withSentAnswers(loaded, [item('sent', kase(4))])[0]?.version).toBe(4);
+    expect(withSentAnswers(loaded, [item('sent', kase(2))])[0]?.version).toBe(3);
+    // Not on the server yet: never shown as a step.
+    expect(withSentAnswers(loaded, [item('sending', kase(9))])[0]?.version).toBe(3);
+    // Another case's answer leaves this one alone.
+    expect(withSentAnswers(loaded, [item('sent', kase(9))])[1]?.version).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import { guardedImageUrl } from '../../data/graves/recad-calls';
 import { useGraveInspections } from '../../data/graves/use-inspections';
 import { useSession } from '../../data/session';
 import { formatBrDate } from '../../domain/burial-dates';
+import { withSentAnswers } from '../../domain/comisso-outbox';
 import {
   CASE_STATE_LABEL,
   COMISSO_LIMITS,
@@ -25,7 +26,7 @@ import { can } from '../../domain/permissions';
 import { REQUEST_STATE_LABEL } from '../../domain/recadastramento-rules';
 import { useLoad } from '../../lib/use-load';
 import { DecisionForm, type InspectionTarget, OpenCaseForm, StepFormView } from './comisso-forms';
-import { PendingInspections, withSentAnswers } from './comisso-pending';
+import { PendingInspections } from './comisso-pending';
 import './cases.css';
 
 const when = (iso: string | null) =>
