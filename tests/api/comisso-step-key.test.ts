@@ -3,7 +3,8 @@
  * Idempotency-Key) applies once: a re-send after a lost answer, or two at once, leave one step
  * and its photos stored once, and answer the same case; the key with another step is the one
  * 422 of the queued writes; keys are per author; the device's time is kept as sent the first
- * time. A key re-sent after the case closed still answers its step; a new one is refused.
+ * time; roles come before the key. A key re-sent after the case closed still answers its
+ * step; a new one is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMISSO_MSG } from '../../src/domain/comisso-rules';
@@ -30,12 +31,14 @@ describe.each(engines)('comisso step with an Idempotency-Key ($name)', (engine) 
   let h: Harness;
   let admin: Actor;
   let conc: Actor;
+  let stranger: Actor;
   let n = 0;
   let images: Buffer[];
   beforeAll(async () => {
     h = await startApp(engine);
     admin = await actor(h, 'admin');
     conc = await actor(h, 'concessionario', 'Fiscal de Campo');
+    stranger = await actor(h, 'concessionario', 'Fiscal de Outra Quadra');
     images = [await jpeg(640, 480), await jpeg(320, 320, 90)];
   });
   afterAll(async () => {
@@ -143,6 +146,11 @@ describe.each(engines)('comisso step with an Idempotency-Key ($name)', (engine) 
     expect(other.json()).toEqual({ message: ORDER_MSG.keyReused, field: 'idempotencyKey' });
     const elsewhere = await inspect(await openCase(), key);
     expect(elsewhere.statusCode).toBe(422);
+    // Roles are checked before the key: a concessionário not assigned to the grave is refused
+    // and nothing is kept under the key.
+    const refused = await inspect(caseId, key, 'Mato alto.', stranger);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(COMISSO_MSG.inspectForbidden);
     // The office's own inspection under the same key is another author's: its own step.
     const office = await inspect(caseId, key, 'Mato alto.', admin);
     expect(office.statusCode, office.body).toBe(201);
