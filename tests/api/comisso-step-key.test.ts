@@ -137,6 +137,29 @@ describe.each(engines)('comisso step with an Idempotency-Key ($name)', (engine) 
     expect(storedFiles(h, 'comisso').length - before - made).toBe(made);
   });
 
+  it('two processes with one key (no shared lock): the key’s constraint lets one step in', async () => {
+    const caseId = await openCase();
+    const before = storedFiles(h, 'comisso').length;
+    const once = await inspect(await openCase(), 'eeeeeeeeeeeeeeeeeeeeeee5');
+    const single = storedFiles(h, 'comisso').length - before;
+    // Another instance has its own in-process lock: here, as if each request came to one.
+    const lock = h.app.ctx.keyLock;
+    h.app.ctx.keyLock = { run: (_key, fn) => fn() } as typeof lock;
+    try {
+      const [a, b] = await Promise.all([
+        inspect(caseId, 'eeeeeeeeeeeeeeeeeeeeeee6'),
+        inspect(caseId, 'eeeeeeeeeeeeeeeeeeeeeee6'),
+      ]);
+      expect([once.statusCode, a.statusCode, b.statusCode]).toEqual([201, 201, 201]);
+      expect((b.json() as ComissoCase).etapas).toHaveLength(1);
+      expect(a.json()).toEqual(b.json());
+      // The loser's photos were re-encoded and stored, then removed with its rollback.
+      expect(storedFiles(h, 'comisso').length - before).toBe(2 * single);
+    } finally {
+      h.app.ctx.keyLock = lock;
+    }
+  });
+
   it('the key with another step is a 422; keys are per author; a closed case keeps its answer', async () => {
     const caseId = await openCase();
     const key = 'ccccccccccccccccccccccc3';
