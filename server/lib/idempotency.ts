@@ -1,6 +1,7 @@
 /**
  * The one idempotency rule of the queued writes (the offline outbox sends each item with its id
- * as key, however often it must retry): tribute posts, burial edits, work-order comments and photos.
+ * as key, however often it must retry): tribute posts, burial edits, work-order comments and photos,
+ * comisso steps.
  *  - One attempt per (kind, author, key) at a time in this process (AppContext.keyLock): a retry
  *    that arrives while the first attempt runs waits for it, then finds its stored result.
  *    Across processes, a unique key written in the write's own transaction decides (the
@@ -14,7 +15,7 @@
 import type { AppContext } from '../context';
 import { type HttpError, unprocessable } from './http-error';
 
-export type IdempotentWrite = 'tribute' | 'edit' | 'order';
+export type IdempotentWrite = 'tribute' | 'edit' | 'order' | 'comisso';
 
 /** Runs fn alone for this author's key (null: no key, no waiting). */
 export function withIdempotencyKey<T>(

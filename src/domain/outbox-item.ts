@@ -1,12 +1,13 @@
 /**
- * What the outbox holds. Each item is a write the person made — a tribute or a record
- * edit — kept on the device until the server has it. The id is made here (newId()) and is also
+ * What the outbox holds. Each item is a write the person made — a tribute, a record edit,
+ * field work on an order or an inspection of a comisso case — kept on the device until the server has it. The id is made here (newId()) and is also
  * the idempotency key, so however often an item is sent (a lost answer, the page and the service
  * worker both waking up) the server applies it once.
  */
 
 import { SEP_MSG } from './burial-messages';
 import type { BurialField } from './burial-rules';
+import type { COMISSO_ITEM_KIND, InspectionCall, InspectionPayload } from './comisso-outbox';
 import type { OrderCall, OrderItemKind, OrderPayloads } from './order-outbox';
 import type { CallTexts } from './outcome';
 import type { EditConflictAnswer, FieldValue } from './sync-types';
@@ -98,7 +99,27 @@ export type OrderOutboxItem = {
   };
 }[OrderItemKind];
 
-export type OutboxItem = TributeOutboxItem | EditOutboxItem | OrderOutboxItem;
+/**
+ * An inspection of an abandonment case (./comisso-outbox.ts). `sepultadoId` is ''; `casoId`
+ * says which case, `sepulturaId` and `rotulo` name the grave in "Envios".
+ */
+export interface InspectionOutboxItem extends ItemBase {
+  kind: typeof COMISSO_ITEM_KIND;
+  casoId: string;
+  sepulturaId: string;
+  rotulo: string;
+  /** The API call, made when queued (./comisso-outbox.ts inspectionCall). */
+  call: InspectionCall;
+  payload: InspectionPayload;
+  /** The case as the server answered. */
+  result?: unknown;
+}
+
+export type OutboxItem =
+  | TributeOutboxItem
+  | EditOutboxItem
+  | OrderOutboxItem
+  | InspectionOutboxItem;
 
 /** The four states the person sees (exact words). */
 export const OUTBOX_STATE_TEXT: Record<OutboxState, string> = {

@@ -3,7 +3,9 @@
  * campaign on /admin/recadastramento; a person signed in opens a grave's page, presses "Sou
  * responsável por este jazigo", fills name, CPF, phone and a document photo; the admin sees
  * the request with its document and accepts it; the person's profile then says "Aceito", and
- * the grave's page shows them the concession they now hold.
+ * the grave's page shows them the concession they now hold. On the same grave the admin runs a
+ * comisso case: a letter online, an inspection with a photo made without signal (kept on the
+ * phone, shown as not sent, sent once when the signal returns), and the decision.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -197,6 +199,47 @@ describe('recadastramento from the grave page', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'comisso-grave-page');
+
+    // The signal drops at the grave: an inspection with a photo is kept on the phone, shown
+    // as not sent, and goes by itself when the signal returns — once.
+    await context.setOffline(true);
+    const jpeg = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: '#6b7a5c' },
+    })
+      .jpeg()
+      .toBuffer();
+    await stepForm.getByLabel('Etapa').selectOption('vistoria');
+    await stepForm.getByLabel('Data (DD/MM/AAAA)').fill(day(0));
+    await stepForm.getByLabel('Observação').fill('Mato alto, tampa trincada.');
+    await stepForm
+      .getByLabel('Fotos do estado da sepultura')
+      .setInputFiles({ name: 'tampa.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await stepForm.getByRole('button', { name: 'Registrar' }).click();
+    await page.getByText('Guardado no aparelho. Será enviado quando houver conexão.').waitFor();
+    const pending = page.locator('.comisso-pending li', { hasText: 'Mato alto, tampa trincada.' });
+    await pending.getByText('Aguardando conexão').waitFor();
+    await expect(pending.textContent()).resolves.toContain('1 foto');
+    expect(await page.locator('.comisso-steps li', { hasText: 'Vistoria' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(page, 'comisso-inspection-pending');
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const sent = page.locator('.comisso-steps li', { hasText: 'Mato alto, tampa trincada.' });
+    await sent.waitFor();
+    await sent.locator('img.comisso-photo').waitFor();
+    await page.locator('.comisso-pending').waitFor({ state: 'detached' });
+    const cases = await callApi<{ etapas: { tipo: string; fotos: unknown[] }[] }[]>(
+      server.url,
+      'GET',
+      `sepulturas/${graveId}/comisso`,
+      adminToken,
+    );
+    const inspections = cases.body[0]?.etapas.filter((e) => e.tipo === 'vistoria') ?? [];
+    expect(inspections).toHaveLength(1);
+    expect(inspections[0]?.fotos).toHaveLength(1);
+
     const decision = page.locator('form', { hasText: 'Registrar decisão' });
     await decision.getByLabel('Data (DD/MM/AAAA)').fill(day(0));
     await decision.getByRole('button', { name: 'Registrar decisão' }).click();

@@ -2,7 +2,8 @@
  * Abandonment (comisso) cases (contract in src/domain/schemas/comisso.ts). The office
  * (comisso:manage) opens a case, records notices, editais and the decision; a concessionário
  * assigned to a record lying in the grave may read its cases and add inspections
- * (comisso:inspect, as grave:note); nobody else sees them.
+ * (comisso:inspect, as grave:note); nobody else sees them. A step may carry an Idempotency-Key
+ * (an inspection queued on a phone): it is applied once however often it arrives.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -18,6 +19,7 @@ import {
   ComissoPhotoParamsSchema,
   StepCreateSchema,
 } from '../../../src/domain/schemas/comisso';
+import { IdempotencyHeadersSchema } from '../../../src/domain/schemas/common';
 import { UPLOAD_MSG } from '../../../src/domain/upload-rules';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
@@ -84,7 +86,12 @@ export const comissoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
       ],
       validatorCompiler: formValidatorCompiler(app),
-      schema: { params: Params, body: StepCreateSchema, response: { 201: CaseSchema } },
+      schema: {
+        params: Params,
+        headers: IdempotencyHeadersSchema,
+        body: StepCreateSchema,
+        response: { 201: CaseSchema },
+      },
     },
     async (request, reply) => {
       const user = userOf(request);
@@ -98,10 +105,19 @@ export const comissoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw forbidden(COMISSO_MSG.forbidden);
       }
       const photos = uploadsOf(request).map((f) => f.data);
-      const updated = await addStep(app.ctx, user, request.params.id, request.body, photos);
+      // The phone's outbox sends its item id as the key: a re-send answers the same case.
+      const { kase: updated, replayed } = await addStep(
+        app.ctx,
+        user,
+        request.params.id,
+        request.body,
+        photos,
+        request.headers['idempotency-key'] ?? null,
+      );
       if (!can(user, 'comisso:manage')) {
         updated.etapas = updated.etapas.map((e) => ({ ...e, email: null }));
       }
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).header('cache-control', PRIVATE).send(updated);
     },
   );

@@ -29,12 +29,14 @@ import type { AppContext } from '../../context';
 import { currentAuditScope } from '../../db/audit-scope';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
+import { withIdempotencyKey } from '../../lib/idempotency';
 import { removeImages, type StoredImage, storeImages } from '../../lib/images';
 import { isUniqueViolation } from '../../lib/pg-error';
 import type { Tx } from '../burials/public';
 import { txRows } from '../graves/public';
 import { noticeMail } from './comisso-mail';
 import { findCase } from './comisso-read';
+import { stepAlreadyMade, stepContent } from './comisso-step-key';
 
 function check<T>(value: T | Problem): T {
   if (isProblem(value)) throw badRequest(value.message, value.field);
@@ -123,10 +125,22 @@ async function noticeTarget(
   return { email: c.titular_email, titular: c.titular_nome };
 }
 
+/** A key that another attempt stored meanwhile: this one's transaction is rolled back. */
+class KeyTaken extends Error {}
+
+export interface StepAnswer {
+  kase: ComissoCase;
+  /** The key had made this step already: the case is answered again, nothing written. */
+  replayed: boolean;
+}
+
 /**
  * One step. Photos only on an inspection (checked and re-encoded before anything is written;
  * removed again if the step is not); a notice by e-mail is sent inside the transaction, so a
- * mail that could not be sent leaves no step saying it was.
+ * mail that could not be sent leaves no step saying it was. With an Idempotency-Key (the
+ * phone's outbox) it applies once: a re-send finds the step its key made and answers the case
+ * (./comisso-step-key.ts); two attempts at once wait for each other here, and across processes
+ * the key's unique constraint lets one insert win, the other rolls back and replays.
  */
 export async function addStep(
   ctx: AppContext,
@@ -134,6 +148,37 @@ export async function addStep(
   caseId: string,
   input: StepCreate,
   photos: readonly Buffer[],
+  key: string | null = null,
+): Promise<StepAnswer> {
+  const conteudo = stepContent(input, photos);
+  const replay = async () =>
+    (await stepAlreadyMade(ctx, user.id, key, caseId, conteudo))
+      ? { kase: await answer(ctx, caseId), replayed: true }
+      : null;
+  return withIdempotencyKey(ctx, 'comisso', user.id, key, async () => {
+    const earlier = await replay();
+    if (earlier) return earlier;
+    try {
+      return {
+        kase: await writeStep(ctx, user, caseId, input, photos, key, conteudo),
+        replayed: false,
+      };
+    } catch (err) {
+      const again = err instanceof KeyTaken ? await replay() : null;
+      if (again) return again;
+      throw err;
+    }
+  });
+}
+
+async function writeStep(
+  ctx: AppContext,
+  user: UserRow,
+  caseId: string,
+  input: StepCreate,
+  photos: readonly Buffer[],
+  key: string | null,
+  conteudo: string,
 ): Promise<ComissoCase> {
   const data = check(stepDate(input.data));
   const nota = check(noteValue(input.nota));
@@ -166,9 +211,16 @@ export async function addStep(
         input.tipo === 'notificacao' && input.meio === 'email'
           ? await noticeTarget(tx, k.sepultura_id, input.email)
           : null;
-      await tx.execute(sql`INSERT INTO comisso_etapas (id, caso_id, tipo, data, nota, meio,
-        titular_email, feito_por, feito_em) VALUES (${stepId}, ${caseId}, ${input.tipo}, ${data},
-        ${nota}, ${input.meio ?? null}, ${target?.email ?? null}, ${user.id}, ${madeAt()})`);
+      const made = await txRows(
+        tx,
+        sql`INSERT INTO comisso_etapas (id, caso_id, tipo, data, nota, meio, titular_email,
+          feito_por, feito_em, idempotency_key, conteudo) VALUES (${stepId}, ${caseId},
+          ${input.tipo}, ${data}, ${nota}, ${input.meio ?? null}, ${target?.email ?? null},
+          ${user.id}, ${madeAt()}, ${key}, ${key === null ? null : conteudo})
+          ON CONFLICT (feito_por, idempotency_key) DO NOTHING RETURNING id`,
+      );
+      // Another process stored this key first: nothing of this attempt stays (nor is mailed).
+      if (made.length === 0) throw new KeyTaken();
       for (const [i, p] of stored.entries()) {
         await tx.execute(sql`INSERT INTO comisso_fotos (id, etapa_id, file, thumb, width, height,
           position) VALUES (${newId()}, ${stepId}, ${p.file}, ${p.thumb}, ${p.width}, ${p.height},

@@ -1,7 +1,7 @@
 /**
  * Abandonment-case calls (contract in src/domain/schemas/comisso.ts) for the grave page's
- * "Comisso" section. Online only: an inspection's photos go up with the step (sending them
- * through the offline outbox is not built yet).
+ * "Comisso" section: the office's desk work, online. Inspections, field work, go through the
+ * outbox instead (./use-inspections.ts).
  */
 
 import type { NoticeMeans, StepKind } from '../../domain/comisso-rules';

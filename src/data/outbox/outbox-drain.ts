@@ -181,7 +181,8 @@ function waiting(
 }
 
 function failed(item: OutboxItem, result: Outcome, now: number): OutboxItem {
-  const texts = 'ordemId' in item ? { fallback: item.call.failed } : OUTBOX_CALL_TEXTS[item.kind];
+  // Kinds whose call was made when queued carry their own words for a refusal.
+  const texts = 'call' in item ? { fallback: item.call.failed } : OUTBOX_CALL_TEXTS[item.kind];
   switch (result.kind) {
     case 'ok':
     case 'no-answer':

@@ -15,6 +15,8 @@ export async function applySent(db: MemorialDb, item: OutboxItem, result: unknow
   if (!result || typeof result !== 'object') return;
   // Work orders' answers are kept by their store (outbox-runner.ts, sw/outbox-sync.ts).
   if ('ordemId' in item) return;
+  // An inspection's answer (the case) stays on its item: the grave page shows it from there.
+  if (item.kind === 'comisso-inspection') return;
   if (item.kind === 'edit') {
     const record = result as BurialRecord;
     if (record.id) await storeRecord(record, db);

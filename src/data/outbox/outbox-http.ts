@@ -9,6 +9,7 @@ import { MADE_AT_HEADER } from '../../domain/made-at';
 import type { PhotoPayload } from '../../domain/order-outbox';
 import type {
   EditOutboxItem,
+  InspectionOutboxItem,
   OrderOutboxItem,
   OutboxItem,
   TributeOutboxItem,
@@ -63,6 +64,15 @@ export function orderRequest(item: OrderOutboxItem) {
   return { path, method, body: form as BodyInit, json: false };
 }
 
+/** An inspection of a comisso case: always multipart, the photos after the text fields. */
+export function inspectionRequest(item: InspectionOutboxItem) {
+  const { path, method, fields, fileField } = item.call;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const foto of item.payload.fotos) form.append(fileField, foto.blob, foto.name);
+  return { path, method, body: form as BodyInit, json: false };
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -111,7 +121,9 @@ export function httpTransport(base: string = API_BASE): OutboxTransport {
           ? tributeRequest(item)
           : item.kind === 'edit'
             ? editRequest(item)
-            : orderRequest(item);
+            : item.kind === 'comisso-inspection'
+              ? inspectionRequest(item)
+              : orderRequest(item);
       const headers: Record<string, string> = {
         authorization: `Bearer ${token}`,
         'idempotency-key': item.id,

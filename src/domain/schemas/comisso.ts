@@ -7,7 +7,7 @@
  *  - POST /api/sepulturas/:id/comisso → CaseSchema (admin; CaseOpenSchema; 409 when one is open)
  *  - POST /api/comisso/:id/etapas     → CaseSchema (StepCreateSchema, JSON or multipart with
  *    `fotos` files for an inspection; an inspection: admin or assigned concessionário; a notice
- *    or an edital: admin)
+ *    or an edital: admin; an Idempotency-Key applies it once, as the outbox sends inspections)
  *  - POST /api/comisso/:id/decisao    → CaseSchema (admin; DecisionSchema)
  *  - GET  /api/comisso/:id/fotos/:file → an inspection photo (webp; who may read the case)
  * Each step keeps who made it and when: the device's time (X-Feito-Em, as the audit trail) and

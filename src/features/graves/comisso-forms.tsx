@@ -1,12 +1,13 @@
 /**
  * The forms of the grave page's "Comisso" section: open a case (admin), add a step (an
- * inspection with photos — admin or the assigned concessionário; a notice or an edital —
- * admin), and the decision (admin). Dates DD/MM/AAAA; the server checks everything again and
+ * inspection with photos — admin or the assigned concessionário, queued in the outbox; a notice
+ * or an edital — admin, online), and the decision (admin). Dates DD/MM/AAAA; the server checks everything again and
  * its pt-BR message shows under the field it names.
  */
 import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
 import { addCaseStep, decideCase, openCase, type StepForm } from '../../data/graves/comisso-calls';
+import { queueInspection } from '../../data/graves/use-inspections';
 import {
   COMISSO_LIMITS,
   COMISSO_MSG,
@@ -14,11 +15,18 @@ import {
   NOTICE_MEANS,
   NOTICE_MEANS_LABEL,
   type NoticeMeans,
+  noteValue,
   STEP_KINDS,
   STEP_LABEL,
   type StepKind,
+  stepDate,
 } from '../../domain/comisso-rules';
+import { isProblem } from '../../domain/concession-rules';
+import { newId } from '../../domain/ids';
 import { maskDate } from '../../domain/masks';
+import { ORDER_OUTBOX_MSG } from '../../domain/order-outbox';
+import { OUTBOX_MSG } from '../../domain/outbox-item';
+import { shrinkPhoto } from '../../lib/shrink-photo';
 import { useFlash } from '../../ui/flash';
 import { FormField } from '../../ui/form-field';
 import '../../ui/file-chooser.css';
@@ -130,14 +138,51 @@ export function OpenCaseForm({ graveId, onDone }: { graveId: string; onDone: () 
 
 const STEP_FIELDS = ['tipo', 'data', 'nota', 'meio', 'email', 'fotos'];
 
+/** Where an inspection is queued: the case, its grave, and who is doing it. */
+export interface InspectionTarget {
+  sepulturaId: string;
+  rotulo: string;
+  userId: string;
+}
+
+/**
+ * An inspection is field work: it goes into the outbox, online too, after the device's own
+ * check of the date and note (the same rules the server applies), with its photos made
+ * smaller first. The section shows it as unsent until the server has the step.
+ */
+async function queueStep(caseId: string, v: StepForm, target: InspectionTarget): Promise<void> {
+  for (const problem of [stepDate(v.data), noteValue(v.nota)]) {
+    if (isProblem(problem)) throw new ApiFailure(400, problem.message, problem.field);
+  }
+  const fotos = await Promise.all(
+    v.fotos.map(async (f, i) => ({
+      blob: await shrinkPhoto(f),
+      name: f.name || `foto-${i + 1}.jpg`,
+    })),
+  );
+  try {
+    await queueInspection({
+      id: newId(),
+      casoId: caseId,
+      ...target,
+      payload: { data: v.data, nota: v.nota, fotos },
+    });
+  } catch {
+    // The device could not keep it (storage full): said so, and the form keeps what was typed.
+    throw new ApiFailure(507, OUTBOX_MSG.quota);
+  }
+}
+
 export function StepFormView({
   caseId,
   office,
+  target,
   onDone,
 }: {
   caseId: string;
   /** Admin: every kind of step; an assigned concessionário: inspections only. */
   office: boolean;
+  target: InspectionTarget;
   onDone: () => void;
 }) {
   const flash = useFlash();
@@ -154,10 +199,15 @@ export function StepFormView({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await addCaseStep(caseId, v);
-      flash.success(COMISSO_MSG.stepAdded);
+      if (v.tipo === 'vistoria') {
+        await queueStep(caseId, v, target);
+        if (!navigator.onLine) flash.success(ORDER_OUTBOX_MSG.queued);
+      } else {
+        await addCaseStep(caseId, v);
+        flash.success(COMISSO_MSG.stepAdded);
+        onDone();
+      }
       setV({ ...v, data: '', nota: '', email: '', fotos: [] });
-      onDone();
     });
   };
   return (

@@ -3,12 +3,16 @@
  * record in the grave (the server answers 403 to anyone else, and the section stays hidden):
  * each case with its steps (who and when: the device's time and the server's), photos, the
  * waiting period, re-registrations made meanwhile; the forms to open a case, add steps and
- * decide.
+ * decide. Inspections made on this device and not yet on the server show under their case
+ * with their outbox state (./comisso-pending.tsx).
  */
 import { useEffect, useState } from 'react';
 import { fetchCases } from '../../data/graves/comisso-calls';
 import { guardedImageUrl } from '../../data/graves/recad-calls';
+import { useGraveInspections } from '../../data/graves/use-inspections';
+import { useSession } from '../../data/session';
 import { formatBrDate } from '../../domain/burial-dates';
+import { withSentAnswers } from '../../domain/comisso-outbox';
 import {
   CASE_STATE_LABEL,
   COMISSO_LIMITS,
@@ -16,11 +20,13 @@ import {
   STEP_LABEL,
 } from '../../domain/comisso-rules';
 import type { ComissoCase, ComissoStep } from '../../domain/comisso-types';
+import type { InspectionOutboxItem } from '../../domain/outbox-item';
 import type { Actor } from '../../domain/permissions';
 import { can } from '../../domain/permissions';
 import { REQUEST_STATE_LABEL } from '../../domain/recadastramento-rules';
 import { useLoad } from '../../lib/use-load';
-import { DecisionForm, OpenCaseForm, StepFormView } from './comisso-forms';
+import { DecisionForm, type InspectionTarget, OpenCaseForm, StepFormView } from './comisso-forms';
+import { PendingInspections } from './comisso-pending';
 import './cases.css';
 
 const when = (iso: string | null) =>
@@ -80,11 +86,15 @@ function CaseView({
   k,
   actor,
   office,
+  target,
+  pending,
   onChange,
 }: {
   k: ComissoCase;
   actor: Actor | null;
   office: boolean;
+  target: InspectionTarget;
+  pending: InspectionOutboxItem[];
   onChange: () => void;
 }) {
   const open = k.situacao === 'aberto';
@@ -122,6 +132,7 @@ function CaseView({
           ))}
         </ol>
       )}
+      <PendingInspections items={pending} />
       {!open && k.decisaoData && (
         <p>
           Decisão em {formatBrDate(k.decisaoData)} por {k.decididoPor ?? 'Sistema'}
@@ -129,7 +140,7 @@ function CaseView({
         </p>
       )}
       {open && (office || can(actor, 'comisso:inspect')) && (
-        <StepFormView caseId={k.id} office={office} onDone={onChange} />
+        <StepFormView caseId={k.id} office={office} target={target} onDone={onChange} />
       )}
       {open && office && <DecisionForm caseId={k.id} onDone={onChange} />}
     </article>
@@ -138,15 +149,21 @@ function CaseView({
 
 export function ComissoSection({
   graveId,
+  rotulo = 'Sepultura',
   actor,
   onGraveChange,
 }: {
   graveId: string;
+  /** The grave in words, to name a queued inspection in "Envios". */
+  rotulo?: string;
   actor: Actor | null;
   /** The grave's state follows its case ('em comisso'): the page reloads it. */
   onGraveChange: () => void;
 }) {
   const office = can(actor, 'comisso:manage');
+  const userId = useSession().auth?.userId ?? '';
+  const inspections = useGraveInspections(graveId, userId);
+  const target = { sepulturaId: graveId, rotulo, userId };
   const { state, reload: reloadCases } = useLoad(() => fetchCases(graveId), [graveId, actor?.id]);
   const reload = () => {
     reloadCases();
@@ -154,14 +171,23 @@ export function ComissoSection({
   };
   // Not for this person (403) or not reachable: the section stays out of the way.
   if (state.phase === 'failed' || state.phase === 'idle') return null;
-  const cases = state.phase === 'done' ? state.value : (state.last ?? []);
+  const loaded = state.phase === 'done' ? state.value : (state.last ?? []);
+  const cases = withSentAnswers(loaded, inspections);
   const hasOpen = cases.some((k) => k.situacao === 'aberto');
   return (
     <section className="grave-panel comisso-section" aria-labelledby="comisso-titulo">
       <h2 id="comisso-titulo">Comisso</h2>
       {cases.length === 0 && <p className="muted">Nenhum processo de comisso.</p>}
       {cases.map((k) => (
-        <CaseView key={k.id} k={k} actor={actor} office={office} onChange={reload} />
+        <CaseView
+          key={k.id}
+          k={k}
+          actor={actor}
+          office={office}
+          target={target}
+          pending={inspections.filter((i) => i.casoId === k.id)}
+          onChange={reload}
+        />
       ))}
       {office && !hasOpen && <OpenCaseForm graveId={graveId} onDone={reload} />}
     </section>

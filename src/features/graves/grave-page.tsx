@@ -129,7 +129,12 @@ export default function GravePage() {
       )}
       <RecadSection graveId={g.id} />
       {canEver(actor, 'comisso:inspect') && (
-        <ComissoSection graveId={g.id} actor={actor} onGraveChange={reload} />
+        <ComissoSection
+          graveId={g.id}
+          rotulo={graveLabel(g)}
+          actor={actor}
+          onGraveChange={reload}
+        />
       )}
       {can(actor, 'order:manage') && (
         <p>

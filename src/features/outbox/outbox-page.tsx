@@ -7,6 +7,7 @@
 import { Link } from 'react-router-dom';
 import { discard, retryNow } from '../../data/outbox/outbox-actions';
 import { useMyOutbox, useRecordNames } from '../../data/outbox/use-outbox';
+import { INSPECTION_TITLE, inspectionText } from '../../domain/comisso-outbox';
 import { ORDER_ITEM_TITLE, orderItemText } from '../../domain/order-outbox';
 import { OUTBOX_MSG, type OutboxItem } from '../../domain/outbox-item';
 import { FIELD_LABELS } from '../../lib/texts/field-labels';
@@ -18,6 +19,7 @@ const WHEN = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: '
 
 function summary(item: OutboxItem): string {
   if ('ordemId' in item) return orderItemText(item.kind, item.payload);
+  if (item.kind === 'comisso-inspection') return inspectionText(item.payload);
   if (item.kind === 'tribute') {
     const { comentario, emojis, photo } = item.payload;
     const parts = [comentario, emojis.join(' '), photo ? '(com foto)' : ''].filter(Boolean);
@@ -36,7 +38,7 @@ const COPY_FAILED = 'Não foi possível copiar. Selecione o texto e copie à mã
 
 /** What the person wrote, in full, to keep elsewhere before discarding. */
 function copyText(item: OutboxItem): string {
-  if (item.kind === 'tribute' || 'ordemId' in item) return summary(item);
+  if (item.kind !== 'edit') return summary(item);
   return Object.entries(item.payload.fields)
     .map(([f, v]) => `${FIELD_LABELS[f as keyof typeof FIELD_LABELS] ?? f}: ${v ?? ''}`)
     .join('\n');
@@ -74,9 +76,11 @@ export default function OutboxPage() {
         {items?.map((item) => {
           const nome =
             (item.kind === 'edit' ? item.payload.nome : names.get(item.sepultadoId)) ?? 'registro';
-          // Field work on an order: someone refused it (cancelled, moved, deleted) may still
-          // want the text elsewhere, so it can be copied as well as discarded.
+          // Field work (on an order, a comisso inspection): someone refused it (cancelled,
+          // moved, closed, deleted) may still want the text elsewhere, so it can be copied as
+          // well as discarded.
           const onOrder = 'ordemId' in item;
+          const fieldWork = onOrder || item.kind === 'comisso-inspection';
           return (
             <li key={item.id} className="outbox-item">
               <h2>
@@ -84,6 +88,11 @@ export default function OutboxPage() {
                   <>
                     {`${ORDER_ITEM_TITLE[item.kind]} · `}
                     <Link to={`/ordens/${item.ordemId}`}>{item.rotulo}</Link>
+                  </>
+                ) : item.kind === 'comisso-inspection' ? (
+                  <>
+                    {`${INSPECTION_TITLE} · `}
+                    <Link to={`/sepulturas/${item.sepulturaId}`}>{item.rotulo}</Link>
                   </>
                 ) : (
                   <>
@@ -106,7 +115,7 @@ export default function OutboxPage() {
                       Revisar
                     </Link>
                   ) : item.problem?.kind === 'account-gone' ||
-                    (onOrder && item.problem?.kind === 'refused') ? (
+                    (fieldWork && item.problem?.kind === 'refused') ? (
                     <button
                       type="button"
                       className="btn btn-small"

@@ -24,6 +24,7 @@ import {
   ORDER_STATE_LABEL,
 } from '../../domain/work-order-rules';
 import type { Order } from '../../domain/work-order-types';
+import { currentPosition, shrinkPhoto } from '../../lib/shrink-photo';
 import { useFlash } from '../../ui/flash';
 import { ConcludeForm } from './conclude-form';
 import {
@@ -34,7 +35,6 @@ import {
   RefusedWork,
   whenText,
 } from './order-work-parts';
-import { currentPosition, shrinkPhoto } from './shrink-photo';
 import './work-orders.css';
 
 export default function OrderPage() {

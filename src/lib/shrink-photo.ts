@@ -4,7 +4,7 @@
  * about 2 s where a 6 MB original takes half a minute. The server re-encodes it anyway (sharp)
  * to at most displayMaxSide, so nothing it keeps is lost by sending that size.
  */
-import { UPLOAD_LIMITS } from '../../domain/upload-rules';
+import { UPLOAD_LIMITS } from '../domain/upload-rules';
 
 /** Small enough already: sent as taken. */
 const KEEP_BYTES = 1024 * 1024;
