@@ -17,8 +17,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { txRows } from '../graves/public';
-import { findConcession } from './concessions-read';
 import { removeDocuments, storeDocument } from './concession-files';
+import { findConcession } from './concessions-read';
 
 async function answer(ctx: AppContext, id: string): Promise<Concession> {
   const found = await findConcession(ctx.database.sql, id);

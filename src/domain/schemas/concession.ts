@@ -22,6 +22,7 @@
  * Dates travel ISO in answers and are accepted as DD/MM/AAAA or ISO.
  */
 import { Type } from 'typebox';
+import { DOCUMENT_LIMITS, DOCUMENT_MIMES, type DocumentMime } from '../concession-documents';
 import {
   CONCESSION_LIMITS,
   CONCESSION_STATES,
@@ -29,7 +30,6 @@ import {
   REGIMES,
   type Regime,
 } from '../concession-rules';
-import { DOCUMENT_LIMITS, DOCUMENT_MIMES, type DocumentMime } from '../concession-documents';
 import { NullableScalar } from './common';
 
 const RegimeSchema = Type.Unsafe<Regime>({ type: 'string', enum: [...REGIMES] });
