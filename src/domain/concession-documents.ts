@@ -42,6 +42,7 @@ export const DOCUMENT_MSG = {
   removed: 'Documento removido.',
   needsSignal: 'Sem conexão: é preciso estar on-line para anexar ou remover documentos.',
   openFailed: 'Não foi possível abrir o documento.',
+  openNeedsSignal: 'Sem conexão: é preciso estar on-line para abrir o documento.',
 } as const;
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"

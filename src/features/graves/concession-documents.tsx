@@ -35,9 +35,13 @@ const sizeText = (bytes: number) =>
 const kindText = (mime: ConcessionDocument['mime']) =>
   mime === 'application/pdf' ? 'PDF' : 'imagem';
 
-function problemOf(err: unknown, fallback: string): Problem {
+function problemOf(
+  err: unknown,
+  fallback: string,
+  offline: string = DOCUMENT_MSG.needsSignal,
+): Problem {
   if (err instanceof ApiFailure) {
-    if (err.offline) return { message: DOCUMENT_MSG.needsSignal };
+    if (err.offline) return { message: offline };
     return { message: err.message, ...(err.field ? { field: err.field } : {}) };
   }
   return { message: fallback };
@@ -79,7 +83,7 @@ export function ConcessionDocuments({
       if (tab) tab.location.href = url;
     } catch (err) {
       tab?.close();
-      setProblem(problemOf(err, DOCUMENT_MSG.openFailed));
+      setProblem(problemOf(err, DOCUMENT_MSG.openFailed, DOCUMENT_MSG.openNeedsSignal));
     }
   }
 
