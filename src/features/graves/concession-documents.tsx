@@ -126,7 +126,7 @@ export function ConcessionDocuments({
                   rel="noreferrer"
                   download={documentFileName(d.titulo, d.mime)}
                 >
-                  Baixar
+                  Baixar<span className="visually-hidden"> {d.titulo}</span>
                 </a>
               )}
               {manage && (
