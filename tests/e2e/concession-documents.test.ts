@@ -2,8 +2,9 @@
  * A concession's documents in Chromium against the real server, at a phone's width: the admin
  * opens a grave's page, attaches a PDF under the active concession, opens it (a new tab with the
  * document fetched through the sign-in), sees a text file named .pdf refused under the file
- * field in pt-BR, is told plainly that attaching needs a connection when offline, and removes
- * the document after confirming.
+ * field in pt-BR, is told plainly that attaching needs a connection when offline; the
+ * titular's own account then sees and opens it without the admin's controls; the admin removes
+ * it after confirming.
  */
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -42,6 +43,15 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/** The titular's own account (linked to the concession by its CPF when it is granted). */
+const TITULAR = {
+  name: 'Otávio Souto',
+  cpf: '52998224725',
+  phone: '31987650000',
+  email: 'otavio.souto@exemplo.com.br',
+  password: 'Jazigo@2026',
+};
+
 describe('concession documents on the grave page', () => {
   let server: ServerProcess;
   let browser: Browser;
@@ -61,6 +71,19 @@ describe('concession documents on the grave page', () => {
       bypassCSP: true,
     });
     page = await context.newPage();
+    const reg = await fetch(`${server.url}/api/users/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...TITULAR,
+        confirmpassword: TITULAR.password,
+        agreeTerms: true,
+        acceptedTermsAt: new Date().toISOString(),
+        acceptedTermsVersion: '1.0',
+        acceptedTermsUrl: '/termos-de-uso.html',
+      }),
+    });
+    expect(reg.status).toBe(201);
     const login = await fetch(`${server.url}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -89,7 +112,7 @@ describe('concession documents on the grave page', () => {
     await server?.stop();
   });
 
-  it('the admin attaches a PDF, opens it, sees a fake PDF refused and removes the document', async () => {
+  it('the admin attaches and opens a PDF, a fake one is refused, the titular reads it, the admin removes it', async () => {
     await logIn(page, ADMIN);
     await page.goto(`/sepulturas/${graveId}`);
     const title = page.getByLabel('Título do documento');
@@ -130,6 +153,21 @@ describe('concession documents on the grave page', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'concession-documents');
+
+    // The titular's own account reads the list and opens the document, and nothing more.
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, TITULAR);
+    await page.goto(`/sepulturas/${graveId}`);
+    const own = page.getByRole('button', { name: 'Título de concessão', exact: true });
+    await own.waitFor();
+    const [ownTab] = await Promise.all([context.waitForEvent('page'), own.click()]);
+    await ownTab.waitForURL(/^blob:/);
+    await ownTab.close();
+    expect(await page.getByRole('button', { name: 'Anexar documento' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Remover/ }).count()).toBe(0);
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, ADMIN);
+    await page.goto(`/sepulturas/${graveId}`);
 
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Remover Título de concessão' }).click();
