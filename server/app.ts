@@ -29,6 +29,7 @@ import { listenForCountChanges } from './modules/cemeteries/cemeteries-read';
 import { cemeteryRoutes } from './modules/cemeteries/cemeteries-routes';
 import { newCountsCache } from './modules/cemeteries/counts-cache';
 import { comissoRoutes } from './modules/comisso/comisso-routes';
+import { concessionDocumentRoutes } from './modules/concessions/concession-documents-routes';
 import { concessionRoutes } from './modules/concessions/concessions-routes';
 import { deadlineRoutes } from './modules/deadlines/deadlines-routes';
 import { graveRoutes } from './modules/graves/graves-routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(burialRoutes);
       await api.register(graveRoutes);
       await api.register(concessionRoutes);
+      await api.register(concessionDocumentRoutes);
       await api.register(deadlineRoutes);
       await api.register(recadastramentoRoutes);
       await api.register(comissoRoutes);

@@ -29,6 +29,9 @@ export interface FormOptions {
   fileFields: readonly string[];
   /** At most this many file parts (default: the upload limit). */
   maxFiles?: number;
+  /** Bytes per file (default: the photo limit), and the 413 said when one is larger. */
+  maxFileBytes?: number;
+  fileTooLarge?: { message: string; field: string };
   /** More than one file is refused with this 400 (checked before the fields). */
   oneFile?: { message: string; field: string };
   /** Text parts that may repeat: their values stay a list. Any other name sent twice is a 400. */
@@ -80,6 +83,8 @@ export function readForm(body: TSchema, options: FormOptions): preHandlerAsyncHo
       const form = await readMultipart(request, {
         fileFields: options.fileFields,
         ...(options.maxFiles !== undefined ? { maxFiles: options.maxFiles } : {}),
+        ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+        ...(options.fileTooLarge ? { fileTooLarge: options.fileTooLarge } : {}),
       });
       if (options.oneFile && form.files.length > 1) {
         throw badRequest(options.oneFile.message, options.oneFile.field);

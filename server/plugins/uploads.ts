@@ -44,6 +44,8 @@ interface MultipartForm {
 interface ReadMultipartOptions extends Partial<UploadLimits> {
   /** Field names that may carry files (e.g. ["images"]); a file anywhere else is a 400. */
   fileFields: readonly string[];
+  /** The 413 of a file over maxFileBytes, when the photo's words do not fit (a PDF). */
+  fileTooLarge?: { message: string; field: string };
 }
 
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
@@ -75,9 +77,12 @@ const MULTIPART_ERRORS: Record<string, [number, string]> = {
   FST_MP_PREMATURE_CLOSE: [400, UPLOAD_MSG.malformed],
 };
 
-function toHttpError(err: unknown): HttpError {
+function toHttpError(err: unknown, tooLarge?: { message: string; field: string }): HttpError {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: unknown })?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE' && tooLarge) {
+    return new HttpError(413, tooLarge.message, tooLarge.field);
+  }
   const known = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
   if (known) return new HttpError(known[0], known[1]);
   // busboy's own failures (bad boundary, truncated body) are a malformed form, not our fault.
@@ -139,7 +144,7 @@ export async function readMultipart(
       }
     }
   } catch (err) {
-    throw toHttpError(err);
+    throw toHttpError(err, options.fileTooLarge);
   }
   return form;
 }

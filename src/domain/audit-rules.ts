@@ -18,6 +18,7 @@ export const AUDIT_RESOURCES = {
   concessao: 'Concessão',
   concessao_renovacao: 'Renovação de concessão',
   concessao_taxa: 'Taxa de concessão',
+  concessao_documento: 'Documento de concessão',
   recadastramento_campanha: 'Campanha de recadastramento',
   recadastramento: 'Pedido de recadastramento',
   comisso: 'Processo de comisso',
@@ -129,6 +130,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   feito_em: 'Feito em (aparelho)',
   decisao_data: 'Data da decisão',
   decisao_nota: 'Observação da decisão',
+  titulo: 'Título',
+  mime: 'Tipo de arquivo',
+  bytes: 'Tamanho (bytes)',
 };
 
 export function auditFieldLabel(field: string): string {

@@ -5,6 +5,8 @@ import type {
   ConcessionCreateSchema,
   ConcessionEditSchema,
   ConcessionSchema,
+  DocumentFormSchema,
+  DocumentSchema,
   FeeCreateSchema,
   FeePaySchema,
   RenewSchema,
@@ -19,3 +21,5 @@ export type Transfer = Static<typeof TransferSchema>;
 export type Close = Static<typeof CloseSchema>;
 export type FeeCreate = Static<typeof FeeCreateSchema>;
 export type FeePay = Static<typeof FeePaySchema>;
+export type ConcessionDocument = Static<typeof DocumentSchema>;
+export type DocumentForm = Static<typeof DocumentFormSchema>;

@@ -53,10 +53,11 @@ export const IMAGE_KINDS = [
 
 /**
  * Images kept by the same pipeline but never served by the public /api/images route: the
- * document photo of a re-registration request (personal data) and the inspection photos of an
- * abandonment case. Their own routes check who asks first.
+ * document photo of a re-registration request (personal data), the inspection photos of an
+ * abandonment case and a concession's documents (PDFs beside the images). Their own routes
+ * check who asks first.
  */
-export const PRIVATE_IMAGE_KINDS = ['recadastramento', 'comisso'] as const;
+export const PRIVATE_IMAGE_KINDS = ['recadastramento', 'comisso', 'concessoes'] as const;
 export const STORED_IMAGE_KINDS = [...IMAGE_KINDS, ...PRIVATE_IMAGE_KINDS] as const;
 
 /** The only names the server writes (32 hex, "-t" thumbnail, "-m" 800 px copy, .webp). */

@@ -18,6 +18,7 @@ const RAW_SQL_TABLES = [
   'comisso_casos',
   'comisso_etapas',
   'comisso_fotos',
+  'concessao_documentos',
   'concessao_renovacoes',
   'concessao_taxas',
   'concessoes',

@@ -9,7 +9,7 @@ import type { SqlRunner } from '../../db/sql-runner';
 const ISO_TS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const D = (c: string) => `to_char(${c}, 'YYYY-MM-DD')`;
 
-/** One concession row as JSON with its renewals and fees, built in one statement. */
+/** One concession row as JSON with its renewals, fees and documents, built in one statement. */
 const CONCESSION_JSON = `json_build_object(
   'id', c.id, 'sepulturaId', c.sepultura_id, 'titularNome', c.titular_nome,
   'titularCpf', c.titular_cpf, 'titularTelefone', c.titular_telefone,
@@ -27,7 +27,11 @@ const CONCESSION_JSON = `json_build_object(
   'taxas', coalesce((SELECT json_agg(json_build_object('id', t.id, 'ano', t.ano,
       'valor', t.valor::float8, 'vencimento', ${D('t.vencimento')}, 'pagoEm', ${D('t.pago_em')},
       'recibo', t.recibo) ORDER BY t.ano)
-    FROM concessao_taxas t WHERE t.concessao_id = c.id), '[]'::json)
+    FROM concessao_taxas t WHERE t.concessao_id = c.id), '[]'::json),
+  'documentos', coalesce((SELECT json_agg(json_build_object('id', d.id, 'titulo', d.titulo,
+      'mime', d.mime, 'bytes', d.bytes,
+      'createdAt', to_char(d.created_at AT TIME ZONE 'UTC', ${ISO_TS})) ORDER BY d.created_at, d.id)
+    FROM concessao_documentos d WHERE d.concessao_id = c.id), '[]'::json)
 ) AS j`;
 
 function shape(raw: unknown): Concession {

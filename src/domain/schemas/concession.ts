@@ -14,9 +14,15 @@
  *  - POST  /api/concessoes/:id/encerramento → ConcessionSchema (admin; CloseSchema)
  *  - POST  /api/concessoes/:id/taxas       → ConcessionSchema (admin; FeeCreateSchema)
  *  - PATCH /api/taxas/:id                  → ConcessionSchema (admin; FeePaySchema)
+ *  - POST  /api/concessoes/:id/documentos  → ConcessionSchema (admin; multipart DocumentFormSchema
+ *    + one file `arquivo`, a PDF or a JPEG/PNG/WebP image, at most 10 MB)
+ *  - GET   /api/concessoes/:id/documentos/:docId → the file (admins and the titular's account;
+ *    404 to anyone else, as for a document that does not exist)
+ *  - DELETE /api/concessoes/:id/documentos/:docId → ConcessionSchema (admin)
  * Dates travel ISO in answers and are accepted as DD/MM/AAAA or ISO.
  */
 import { Type } from 'typebox';
+import { DOCUMENT_LIMITS, DOCUMENT_MIMES, type DocumentMime } from '../concession-documents';
 import {
   CONCESSION_LIMITS,
   CONCESSION_STATES,
@@ -35,6 +41,22 @@ const NullableText = (maxLength: number) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
 export const ConcessionIdParamsSchema = Type.Object({ id: ID });
+export const DocumentParamsSchema = Type.Object({ id: ID, docId: ID });
+
+/** An attached document as listed in the concession (the file itself has its own route). */
+export const DocumentSchema = Type.Object({
+  id: Type.String(),
+  titulo: Type.String(),
+  mime: Type.Unsafe<DocumentMime>({ type: 'string', enum: [...DOCUMENT_MIMES] }),
+  bytes: Type.Integer(),
+  createdAt: Type.String(),
+});
+
+/** The text part of the attach form (the file comes as the multipart part `arquivo`). */
+export const DocumentFormSchema = Type.Object(
+  { titulo: Type.Optional(Type.String({ maxLength: DOCUMENT_LIMITS.titulo + 100 })) },
+  { additionalProperties: false },
+);
 
 export const FeeSchema = Type.Object({
   id: Type.String(),
@@ -75,6 +97,8 @@ export const ConcessionSchema = Type.Object({
   transferenciaDocumento: NullableScalar<string>('string'),
   renovacoes: Type.Array(RenewalSchema),
   taxas: Type.Array(FeeSchema),
+  /** Attached documents, oldest first. */
+  documentos: Type.Array(DocumentSchema),
   version: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),

@@ -2,8 +2,8 @@
  * /sepulturas/:id: a grave's page. For everyone: the place, who rests there (public fields)
  * and the way there (a map link to the grave, or to the cemetery's entrance), and its dated
  * condition photos (added by the office and assigned field staff). For the office
- * (admins, and the titular's own account): the concession and its history; an admin grants one
- * when there is none. Below: the re-registration of the titular while a campaign is open, and
+ * (admins, and the titular's own account): the concession, its documents and its history; an
+ * admin grants one when there is none, and attaches or removes documents. Below: the re-registration of the titular while a campaign is open, and
  * for the office and assigned field staff, the grave's abandonment (comisso) cases.
  */
 import { Link, useParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { maskPhone } from '../../domain/masks';
 import { can, canEver } from '../../domain/permissions';
 import { useLoad } from '../../lib/use-load';
 import { ComissoSection } from './comisso-section';
+import { ConcessionDocuments } from './concession-documents';
 import { ConcessionForm } from './concession-form';
 import { GravePhotos } from './grave-photos';
 import { GraveRequests } from './grave-requests';
@@ -42,6 +43,7 @@ export default function GravePage() {
   if (state.phase !== 'done') return <p className="loading">Carregando…</p>;
   const { sepultura: g, cemiterio, sepultados, fotos, concessao, concessoes } = state.value;
   const actor = session.auth ? { id: session.auth.userId, role: session.auth.role } : null;
+  const manage = can(actor, 'concession:manage');
   const where =
     g.latitude !== null && g.longitude !== null
       ? mapLink(g.latitude, g.longitude)
@@ -109,6 +111,12 @@ export default function GravePage() {
           {concessao.taxas.some((t) => !t.pagoEm) && (
             <p className="form-alert">Há taxas em aberto.</p>
           )}
+          <ConcessionDocuments
+            concessionId={concessao.id}
+            documents={concessao.documentos}
+            manage={manage}
+            onChange={reload}
+          />
         </div>
       )}
       {concessoes && concessoes.length > 1 && (
@@ -119,12 +127,23 @@ export default function GravePage() {
               <li key={c.id}>
                 {c.titularNome} · {REGIME_LABEL[c.regime]} · {formatBrDate(c.inicio)}
                 {c.encerradaEm ? ` a ${formatBrDate(c.encerradaEm)} (${c.situacao})` : ' (ativa)'}
+                {c.situacao !== 'ativa' && (
+                  <details className="grave-docs-details">
+                    <summary>Documentos ({c.documentos.length})</summary>
+                    <ConcessionDocuments
+                      concessionId={c.id}
+                      documents={c.documentos}
+                      manage={manage}
+                      onChange={reload}
+                    />
+                  </details>
+                )}
               </li>
             ))}
           </ul>
         </div>
       )}
-      {!concessao && g.situacao !== 'em comisso' && can(actor, 'concession:manage') && (
+      {!concessao && g.situacao !== 'em comisso' && manage && (
         <ConcessionForm graveId={g.id} onDone={reload} />
       )}
       <RecadSection graveId={g.id} />
