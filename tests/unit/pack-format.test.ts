@@ -75,7 +75,12 @@ describe('pack page positions', () => {
 
   it('decodes offsets below the origin too (a page written by another encoder)', () => {
     const page = encodePackRecords([rec(1, -23.5, -46.5)]);
-    const shifted: PackColumns = { ...page, geo0: [-2_349_990, -4_649_990], lat: [-10], lng: [-10] };
+    const shifted: PackColumns = {
+      ...page,
+      geo0: [-2_349_990, -4_649_990],
+      lat: [-10],
+      lng: [-10],
+    };
     expect(packRecordAt(shifted, 0)).toMatchObject({ latitude: -23.5, longitude: -46.5 });
   });
 });
