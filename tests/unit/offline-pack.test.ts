@@ -300,8 +300,8 @@ describe('visit pack per cemetery', () => {
 
   it('a pack stored before pages had positions claims none', async () => {
     const s = fakeServer();
-    const fetchPage: PackFetcher = async (pack, since) => {
-      const got = await s.fetchPage(pack, since);
+    const fetchPage: PackFetcher = async (pack, since, limit) => {
+      const got = await s.fetchPage(pack, since, limit);
       const { geo0: _g, lat: _a, lng: _b, ...old } = got.answer;
       return { ...got, answer: old as PackAnswer };
     };
@@ -316,7 +316,14 @@ describe('visit pack per cemetery', () => {
     if (!copy) throw new Error('not in the pack');
     const card = { ...rowFromPack(copy), latitude: undefined, longitude: undefined };
     expect(withPackCopy(card, copy)).toMatchObject({ latitude: -23.50004, longitude: -46.49996 });
-    const full = rowFromRecord({ ...openedBase, _id: id(4), id: id(4), nome: 'x', chapa: '504' });
+    const full = rowFromRecord({
+      ...openedBase,
+      _id: id(4),
+      id: id(4),
+      nome: 'Pessoa Teste4',
+      chapa: '504',
+      cemiterio: A.nome,
+    });
     expect(withPackCopy(full, copy)).toMatchObject({ latitude: null, longitude: null });
   });
 

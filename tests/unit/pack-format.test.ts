@@ -4,13 +4,13 @@
  * before positions existed claims none.
  */
 import { describe, expect, it } from 'vitest';
+import { distanceMeters } from '../../src/domain/geo';
 import {
   encodePackRecords,
   type PackColumns,
   type PackRecord,
   packRecordAt,
 } from '../../src/domain/pack-format';
-import { distanceMeters } from '../../src/domain/geo';
 
 function rec(n: number, latitude: number | null, longitude: number | null): PackRecord {
   return {
