@@ -1,10 +1,10 @@
 /**
  * Fills a PostgreSQL database of its own for the pack-scale bench: a city with a 1,500,000-
  * record cemetery and a 100,000-record one, their records interleaved in the sync stream as a
- * city's would be (the seed generator's names, streets, blocks, plates and dates; ids as the
- * server makes them). The pack bench reads only the sync stream, so the search indexes are
- * dropped in THIS database first (their upkeep is most of a bulk load's time); never run it on
- * a database anything else uses.
+ * city's would be (the seed generator's names, streets, blocks, plates, dates and grave
+ * positions; ids as the server makes them). The pack bench reads only the sync stream, so the
+ * search indexes are dropped in THIS database first (their upkeep is most of a bulk load's
+ * time); never run it on a database anything else uses.
  *
  *   DATABASE_URL=postgres://…/bench_pack npx tsx bench/pack-scale-seed.ts [--big 1500000] [--small 100000]
  */
@@ -23,9 +23,10 @@ const SEARCH_INDEXES = [
   'sepultados_search_name_btree',
 ];
 
-const INSERT_SQL = `INSERT INTO sepultados (id, nome, dt_fal, cemiterio_id, rua, quadra, chapa, created_at, updated_at)
-  SELECT i, n, d, c, r, q, p, t, t FROM unnest($1::text[], $2::text[], $3::date[], $4::text[],
-    $5::text[], $6::text[], $7::text[], $8::timestamptz[]) AS x(i, n, d, c, r, q, p, t)`;
+const INSERT_SQL = `INSERT INTO sepultados (id, nome, dt_fal, cemiterio_id, rua, quadra, chapa, created_at, updated_at, latitude, longitude)
+  SELECT i, n, d, c, r, q, p, t, t, la, lo FROM unnest($1::text[], $2::text[], $3::date[], $4::text[],
+    $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::float8[], $10::float8[])
+    AS x(i, n, d, c, r, q, p, t, la, lo)`;
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,7 +53,7 @@ async function main() {
   let smallLeft = small;
   for (let done = 0; done < total; done += batch) {
     const size = Math.min(batch, total - done);
-    const cols: unknown[][] = [[], [], [], [], [], [], [], []];
+    const cols: unknown[][] = [[], [], [], [], [], [], [], [], [], []];
     for (let k = 0; k < size; k++) {
       const g = generateBurial(rand);
       // Spread the small cemetery evenly through the stream.
@@ -67,6 +68,9 @@ async function main() {
         g.quadra,
         g.chapa,
         g.createdAt.toISOString(),
+        // The pack carries each grave's position: the generator's (seven in ten records).
+        g.latitude,
+        g.longitude,
       ];
       values.forEach((v, c) => {
         cols[c]?.push(v);
