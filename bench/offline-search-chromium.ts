@@ -43,6 +43,8 @@ function records(count: number): PackRecord[] {
       image: null,
       thumb: null,
       homenagens: 0,
+      latitude: g.latitude,
+      longitude: g.longitude,
     };
   });
 }

@@ -92,6 +92,8 @@ describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
       cemiterio: 'Cemitério Alfa',
       rua: 'Rua das Flores',
       dtFal: '2020-02-03',
+      latitude: '-20.38',
+      longitude: '-43.5',
     });
 
     const held = new Map<string, string>();
@@ -113,6 +115,8 @@ describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
       image: photo.images[0],
       thumb: photo.thumbs[0],
       homenagens: 0,
+      latitude: -20.38,
+      longitude: -43.5,
     });
 
     // Changes: an edit, a deletion, a move to Beta, a new record in each cemetery.
@@ -207,6 +211,45 @@ describe.each(engines)('sync: visit pack per cemetery ($name)', (engine) => {
     await tribute(h, admin, first.id, 'Flores');
     const again = await pack({ cemiterio: delta, limit: '100', since: after.cursor });
     expect(count(again, first.id)).toBe(2);
+  });
+
+  it("carries each grave's position, none where unknown, and a moved one in the delta", async () => {
+    const located = await createRecord(h, admin, {
+      nome: 'Pessoa Lugar 0',
+      cemiterio: 'Cemitério Lugar',
+      latitude: -23.550521,
+      longitude: -46.633308,
+    });
+    const unknown = await createRecord(h, admin, {
+      nome: 'Pessoa Lugar 1',
+      cemiterio: 'Cemitério Lugar',
+      latitude: null,
+      longitude: null,
+    });
+    const cemetery = await cemeteryOf(located.id);
+    const at = (page: PackAnswer, id: string) => {
+      for (let i = 0; i < page.nomes.length; i++) {
+        if (packIdAt(page, i) === id) {
+          const r = packRecordAt(page, i);
+          return [r.latitude, r.longitude];
+        }
+      }
+      return undefined;
+    };
+    const whole = await pack({ cemiterio: cemetery, limit: '100' });
+    // To 1e-5 degree: within a metre of the grave.
+    expect(at(whole, located.id)).toEqual([-23.55052, -46.63331]);
+    expect(at(whole, unknown.id)).toEqual([null, null]);
+
+    // A position corrected at the grave travels with the record, flagged `again`.
+    const moved = await patchRecord(h, admin, located.id, {
+      latitude: -23.5506,
+      longitude: -46.6334,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await pack({ cemiterio: cemetery, limit: '100', since: whole.cursor });
+    expect(at(after, located.id)).toEqual([-23.5506, -46.6334]);
+    expect(after.again.map((i) => packIdAt(after, i))).toEqual([located.id]);
   });
 
   it("ends each walk with the cemetery's plan: a changed plan reaches the next delta, never a 304", async () => {

@@ -3,18 +3,20 @@
  * the demo register (two cemeteries): "Uso offline" lists both with their own sizes → "Baixar
  * cemitério para uso offline" on the one being visited → progress to 100 % and "Atualizado em …"
  * → no signal, reload → a grave never opened before is found by rua/quadra/placa and by name,
- * the card naming its cemetery (and, narrowed to the other cemetery, not at all), and opens with its photo from the device (the pack's thumbnail,
- * not the placeholder) and its tribute count ("Homenagens disponíveis quando houver conexão (n
- * homenagens)"); with signal again, "Remover do aparelho" frees the pack and the offline search
- * no longer finds it. And a record opened with signal keeps its full photo. And the plan: a
- * pack brings its cemetery's plan, a plan changed by an admin reaches the phone with the
- * pack's delta sync ("Atualizar agora"), and the map of a grave of that cemetery draws it
- * without signal (not the first cemetery's plan).
+ * the card naming its cemetery (and, narrowed to the other cemetery, not at all), and opens
+ * with its photo from the device (the pack's thumbnail, not the placeholder), its tribute count
+ * ("Homenagens disponíveis quando houver conexão (n homenagens)") and its grave on the map with
+ * "Como chegar", all from the pack; with signal again, "Remover do aparelho" frees the pack and
+ * the offline search no longer finds it. And a record opened with signal keeps its full photo.
+ * And the plan: a pack brings its cemetery's plan, a plan changed by an admin reaches the phone
+ * with the pack's delta sync ("Atualizar agora"), and the map of a grave of that cemetery draws
+ * it without signal (not the first cemetery's plan).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
+import { MAP_MSG } from '../../src/domain/map-messages';
 import { SEARCH_MSG } from '../../src/domain/search-query';
 import type { SyncAnswer, SyncRecord } from '../../src/domain/sync-types';
 import { DEVICE_SEARCH_TEXT, scopeText } from '../../src/lib/texts/device-search-texts';
@@ -129,8 +131,10 @@ describe('visit pack: download, then find and open graves without signal', () =>
   const withPhoto = () => records.filter((r) => r.images.length > 0 && r.rua);
 
   it('downloads one cemetery, goes offline, finds and opens graves with their tribute count, removes the pack', async () => {
-    const [byPlace, byName] = withPhoto();
-    if (!byPlace || !byName) throw new Error('the demo cemetery has too few photos');
+    // The one opened by name has a grave position: its map must come from the pack alone.
+    const byName = withPhoto().find((r) => r.latitude !== null && r.longitude !== null);
+    const byPlace = withPhoto().find((r) => r.id !== byName?.id);
+    if (!byPlace || !byName) throw new Error('the demo cemetery has too few located photos');
     const elsewhere = all.find((r) => r.cemiterio === other.nome);
     if (!elsewhere) throw new Error('the other demo cemetery has no records');
     // Two tributes on the record opened later (the pack counts them; the phone never lists them).
@@ -229,6 +233,12 @@ describe('visit pack: download, then find and open graves without signal', () =>
       .getByText(`Homenagens disponíveis quando houver conexão (${tributes} homenagens)`)
       .waitFor();
     expect(await page.getByText('Ainda não há homenagens.', { exact: false }).count()).toBe(0);
+    // Its grave on the map and the way there, from the pack's copy (a card stored from a list
+    // has no position, and this record was never opened with signal).
+    await page.getByRole('heading', { name: 'Como chegar', level: 2 }).scrollIntoViewIfNeeded();
+    await page.locator('.map-grave-marker').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Como chegar' }).waitFor();
+    expect(await page.getByText(MAP_MSG.noCoordinates).count()).toBe(0);
     await screenshot(page, 'offline-pack-detail-390');
 
     // With signal again: remove the pack to free the space.

@@ -15,7 +15,12 @@ import { rowFromRecord } from '../../src/data/local-rows';
 import { cancelPack, deletePack, runPack } from '../../src/data/pack/pack-download';
 import { type PackExtra, packExtras } from '../../src/data/pack/pack-extras';
 import { readPack, readPacks } from '../../src/data/pack/pack-state';
-import { eachPackRecord, findPackRecord } from '../../src/data/pack-store/pack-read';
+import {
+  eachPackRecord,
+  findPackRecord,
+  rowFromPack,
+  withPackCopy,
+} from '../../src/data/pack-store/pack-read';
 import type { PackFetcher } from '../../src/data/pack-store/pack-walk';
 import { searchDevice, suggestDevice } from '../../src/data/search/device-search';
 import { deltaSync, resetDeltaThrottle } from '../../src/data/sync/auto-sync';
@@ -44,6 +49,9 @@ function rec(n: number, over: Partial<PackRecord> = {}): PackRecord {
     image: photo ? img(n) : null,
     thumb: photo ? img(n, true) : null,
     homenagens: n === 3 ? 2 : 0,
+    // Every third record has no known position.
+    latitude: n % 3 === 0 ? null : (-2_350_000 - n) / 1e5,
+    longitude: n % 3 === 0 ? null : (-4_650_000 + n) / 1e5,
     ...over,
   };
 }
@@ -268,6 +276,55 @@ describe('visit pack per cemetery', () => {
       cemiterio: A.nome,
     });
     expect(await findPackRecord(db, id(999))).toBeNull();
+  });
+
+  it("carries each grave's position to the record page, through compaction and delta", async () => {
+    const moved = rec(5, { latitude: -23.51234, longitude: -46.54321 });
+    const s = fakeServer({ [A.id]: [moved] });
+    await run(s, { withThumbs: false });
+    const copy = await findPackRecord(db, id(4));
+    expect(copy).toMatchObject({ latitude: -23.50004, longitude: -46.49996 });
+    // What the record page reads without signal: the marker and "Como chegar" need these.
+    expect(rowFromPack(copy as NonNullable<typeof copy>)).toMatchObject({
+      id: id(4),
+      latitude: -23.50004,
+      longitude: -46.49996,
+      full: false,
+    });
+    // Unknown stays unknown (the page then shows the directions only).
+    expect(await findPackRecord(db, id(3))).toMatchObject({ latitude: null, longitude: null });
+    resetDeltaThrottle();
+    expect(await deltaSync(db, { force: true, fetchPage: s.fetchPage })).toBe('done');
+    expect(await findPackRecord(db, id(5))).toMatchObject(moved);
+  });
+
+  it('a pack stored before pages had positions claims none', async () => {
+    const s = fakeServer();
+    const fetchPage: PackFetcher = async (pack, since, limit) => {
+      const got = await s.fetchPage(pack, since, limit);
+      const { geo0: _g, lat: _a, lng: _b, ...old } = got.answer;
+      return { ...got, answer: old as PackAnswer };
+    };
+    await run({ ...s, fetchPage }, { withThumbs: false });
+    const copy = await findPackRecord(db, id(4));
+    expect(copy).toMatchObject({ nome: 'Pessoa Teste4', latitude: null, longitude: null });
+  });
+
+  it("a card seen in a list takes its grave's position from the pack; a full record keeps its own", async () => {
+    await run(fakeServer(), { withThumbs: false });
+    const copy = await findPackRecord(db, id(4));
+    if (!copy) throw new Error('not in the pack');
+    const card = { ...rowFromPack(copy), latitude: undefined, longitude: undefined };
+    expect(withPackCopy(card, copy)).toMatchObject({ latitude: -23.50004, longitude: -46.49996 });
+    const full = rowFromRecord({
+      ...openedBase,
+      _id: id(4),
+      id: id(4),
+      nome: 'Pessoa Teste4',
+      chapa: '504',
+      cemiterio: A.nome,
+    });
+    expect(withPackCopy(full, copy)).toMatchObject({ latitude: null, longitude: null });
   });
 
   it('searches the packs and the records opened online as one register', async () => {

@@ -52,6 +52,8 @@ function records(count: number, seed: number): PackRecord[] {
       image: null,
       thumb: null,
       homenagens: 0,
+      latitude: null,
+      longitude: null,
     };
   });
 }

@@ -33,6 +33,8 @@ function rec(n: number, over: Partial<PackRecord> = {}): PackRecord {
     image: n % 50 === 0 ? `f${n}.webp` : null,
     thumb: n % 50 === 0 ? `t${n}.webp` : null,
     homenagens: n % 7 === 0 ? n % 4 : 0,
+    latitude: n % 4 === 0 ? null : (-2_350_000 - (n % 900)) / 1e5,
+    longitude: n % 4 === 0 ? null : (-4_650_000 + (n % 700)) / 1e5,
     ...over,
   };
 }

@@ -30,7 +30,7 @@ import { type Position, START } from './sync-position';
 /** A page of records, read from `rows` (a subquery of PACK_COLUMNS in stream order). */
 const pageOf = (rows: string) => `
 SELECT s.id, s.nome, s.rua, s.quadra, s.chapa, to_char(s.dt_fal, 'YYYY-MM-DD') AS dt_fal,
-  f.file, f.thumb,
+  s.latitude, s.longitude, f.file, f.thumb,
   -- Live tributes (the partial index comentarios_page_idx answers it); a tribute added or
   -- removed touches its record (tributes-write.ts), so the count travels with the delta sync.
   (SELECT count(*) FROM comentarios c
@@ -43,7 +43,7 @@ ORDER BY s.change_xid, s.change_seq
 LIMIT $4`;
 
 const PACK_COLUMNS =
-  's.id, s.nome, s.rua, s.quadra, s.chapa, s.dt_fal, s.deleted_at, s.cemiterio_id, s.change_xid, s.change_seq';
+  's.id, s.nome, s.rua, s.quadra, s.chapa, s.dt_fal, s.latitude, s.longitude, s.deleted_at, s.cemiterio_id, s.change_xid, s.change_seq';
 
 // The whole register ($5 null): the rows after the cursor $1/$2 and before the horizon $3,
 // tombstones only from the walk's start S ($6) on.
@@ -109,6 +109,8 @@ interface PackRow {
   quadra: string;
   chapa: string;
   dt_fal: string | null;
+  latitude: number | null;
+  longitude: number | null;
   file: string | null;
   thumb: string | null;
   homenagens: number;
@@ -127,6 +129,8 @@ const toPackRecord = (r: PackRow): PackRecord => ({
   image: r.file,
   thumb: r.thumb,
   homenagens: r.homenagens,
+  latitude: r.latitude,
+  longitude: r.longitude,
 });
 
 /** One compact page of the pack after `since` (see the header). */

@@ -67,8 +67,8 @@ export function useBurial(id: string): BurialView {
   const memory = state.phase === 'done' ? state.value : null;
   const fetch = fetchState(state, busyUntil);
   // Without an answer, the copy of a visit pack on the device: the record itself when it was
-  // never opened here, and its tribute count (pack-read.ts; a walk of the pages, so not while
-  // the server may still answer).
+  // never opened here, its tribute count and grave position (pack-read.ts; a walk of the
+  // pages, so not while the server may still answer).
   const fromPack = fetch.phase === 'failed' || !navigator.onLine;
   const row = useLiveQuery(async () => {
     const stored = await db.sepultados.get(id);
@@ -78,9 +78,9 @@ export function useBurial(id: string): BurialView {
     // it): then the stored row, never an error thrown into the page.
     const pack = await import('../pack-store/pack-read').catch(() => null);
     if (!pack) return stored ?? null;
-    const { findPackRecord, rowFromPack } = pack;
+    const { findPackRecord, rowFromPack, withPackCopy } = pack;
     const copy = await findPackRecord(db, id);
-    if (stored) return copy ? { ...stored, homenagens: copy.homenagens } : stored;
+    if (stored) return copy ? withPackCopy(stored, copy) : stored;
     return copy ? rowFromPack(copy) : null;
   }, [id, fromPack]);
 

@@ -130,8 +130,26 @@ export function rowFromPack(copy: PackCopy, now: number = Date.now()): LocalBuri
     images: copy.image ? [copy.image] : [],
     thumbs: copy.thumb ? [copy.thumb] : [],
     homenagens: copy.homenagens,
+    // The grave's marker and the way there without signal; null (unknown, or a page stored
+    // before pages had positions) shows the directions only, and `full` false keeps the
+    // page from saying the location is not registered.
+    latitude: copy.latitude,
+    longitude: copy.longitude,
     full: false,
     ...searchFields(copy),
     storedAt: now,
+  };
+}
+
+/**
+ * A stored row with what its pack copy knows better: the tribute count, and the grave's
+ * position when the row is a card seen in a list (a full record has its own, as new or newer).
+ */
+export function withPackCopy(stored: LocalBurial, copy: PackCopy): LocalBurial {
+  const located = !stored.full && stored.latitude == null && copy.latitude !== null;
+  return {
+    ...stored,
+    homenagens: copy.homenagens,
+    ...(located ? { latitude: copy.latitude, longitude: copy.longitude } : {}),
   };
 }

@@ -70,14 +70,21 @@ export async function searchDevice(
   const top = merged.slice(0, limit);
   // The record page opens these at once from memory (pack-read.ts findPackRecord).
   // A hit is the page's record (packRecordAt) plus its cemetery, so it has the tribute count
-  // too; PackHit only names what the search scores.
+  // and the grave's position too; PackHit only names what the search scores.
   await rememberPackRecords(
     db,
-    top.flatMap((h) =>
-      h.from === 'pack'
-        ? [{ ...h.hit.record, homenagens: (h.hit.record as Partial<PackCopy>).homenagens ?? 0 }]
-        : [],
-    ),
+    top.flatMap((h) => {
+      if (h.from !== 'pack') return [];
+      const copy = h.hit.record as Partial<PackCopy>;
+      return [
+        {
+          ...h.hit.record,
+          homenagens: copy.homenagens ?? 0,
+          latitude: copy.latitude ?? null,
+          longitude: copy.longitude ?? null,
+        },
+      ];
+    }),
   );
   return {
     cards: top.map((h) => (h.from === 'pack' ? packCard(h.hit.record) : toCard(h.hit.record))),

@@ -97,6 +97,13 @@ export const PackPageSchema = Type.Object({
   /** Sparse: [record index in the page, its tributes] of the records with any. */
   homenagens: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
   /**
+   * The graves' positions in whole 1e-5 degrees (pack-format.ts GEO_UNIT): the page's origin,
+   * and each record's offset from it (null: unknown).
+   */
+  geo0: Type.Tuple([Type.Integer(), Type.Integer()]),
+  lat: Type.Array(Type.Union([Type.Integer(), Type.Null()])),
+  lng: Type.Array(Type.Union([Type.Integer(), Type.Null()])),
+  /**
    * The cemetery's plan (null: none), on the walk's last page (`hasMore` false) of a
    * cemetery's pack only: every delta sync ends with it, so a changed plan reaches the device
    * with the records; the ETag carries it, so a changed plan is never a 304.
