@@ -45,10 +45,10 @@ export interface BuildSizes {
   chunk: number;
   /** Records a chunk's bucket holds before it is written as a temporary page. */
   bucket: number;
-  /** Compacted pages written per bulkPut. */
+  /** Pages (compacted ones, or buckets) written per bulkPut. */
   write: number;
 }
-const SIZES: BuildSizes = { chunk: 100_000, bucket: 2_000, write: 64 };
+const SIZES: BuildSizes = { chunk: 50_000, bucket: 256, write: 64 };
 
 /** A page store's pages in order, a few per read (also pack-read.ts's walk). */
 export async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
@@ -158,9 +158,10 @@ const bucketStore = (target: string, c: number) => `${target}#${c}`;
 
 /**
  * One pass over the old pages: each live record goes to the bucket of its chunk of ranks, which
- * is written as a temporary page every `sizes.bucket` records. Each page is read once, not once
- * per chunk: each read makes a whole page of garbage, and five passes over a 1.5 M pack left the
- * heap three times its live size between collections.
+ * becomes a temporary page every `sizes.bucket` records. Each page is read once, not once per
+ * chunk: every read makes a whole page of garbage. Buckets are small so that few records are
+ * alive at once: records held across many reads outlive the young generation and pile up in the
+ * old one as garbage until a full collection (bench/RESULTS-pack-scale.md has the heap by phase).
  */
 async function intoBuckets(
   db: MemorialDb,
@@ -174,19 +175,24 @@ async function intoBuckets(
     { length: chunks },
     () => ({ records: [], ranks: [], first: 0 }),
   );
-  const flush = async (c: number) => {
+  // Full buckets wait here to be written together, `sizes.write` rows a put.
+  let ready: BucketRow[] = [];
+  const put = async () => {
+    if (ready.length > 0) await db.packPages.bulkPut(ready);
+    ready = [];
+  };
+  const close = (c: number) => {
     const b = held[c];
     if (!b || b.records.length === 0) return;
-    const row: BucketRow = {
+    ready.push({
       pack: bucketStore(target, c),
       first: b.first,
       ...encodePackRecords(b.records),
       ranks: Int32Array.from(b.ranks),
-    };
+    });
     b.first += b.records.length;
     b.records = [];
     b.ranks = [];
-    await db.packPages.put(row);
   };
   for await (const page of pagesOf(db, store)) {
     for (let i = 0; i < page.nomes.length; i++) {
@@ -197,10 +203,12 @@ async function intoBuckets(
       if (!b) continue;
       b.records.push(packRecordAt(page, i));
       b.ranks.push(r);
-      if (b.records.length >= sizes.bucket) await flush(c);
+      if (b.records.length >= sizes.bucket) close(c);
     }
+    if (ready.length >= sizes.write) await put();
   }
-  for (let c = 0; c < chunks; c++) await flush(c);
+  for (let c = 0; c < chunks; c++) close(c);
+  await put();
 }
 
 export async function buildPackIndex(
