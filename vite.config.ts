@@ -28,7 +28,7 @@ const SCREEN_CODE =
 // first paint needs belongs here, else it rides in "data" on every first visit (the budgets in
 // tests/e2e/first-visit-budgets.test.ts catch it).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/]|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|comisso-outbox\.|concession-documents\.|shrink-photo\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on
