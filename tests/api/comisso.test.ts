@@ -460,4 +460,70 @@ describe.each(engines)('comisso ($name)', (engine) => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json()).toMatchObject({ message: GRAVE_MSG.mergeTwoCases, field: 'destino' });
   });
+
+  it('a cemetery merged into another: two open cases on one place are a 409, one goes along', async () => {
+    // The same place (quadra K, plate 900) in two cemeteries, each with its open case.
+    const placed = async (cemiterio: string) => {
+      const r = await createRecord(h, admin, {
+        nome: `Em ${cemiterio}`,
+        cemiterio,
+        quadra: 'K',
+        chapa: '900',
+      });
+      const graveId = r.sepulturaId as string;
+      const granted = await h.app.inject({
+        method: 'POST',
+        url: `/api/sepulturas/${graveId}/concessoes`,
+        headers: auth(admin),
+        payload: {
+          titularNome: 'Titular',
+          titularCpf: validCpf(),
+          regime: 'perpetua',
+          inicio: '01/01/1980',
+        },
+      });
+      expect(granted.statusCode, granted.body).toBe(201);
+      const k = (await open(graveId)).json() as ComissoCase;
+      const [row] = await h.app.ctx.database.sql.query<{ id: string }>(
+        'SELECT cemiterio_id AS id FROM sepulturas WHERE id = $1',
+        [graveId],
+      );
+      return {
+        graveId,
+        caseId: k.id,
+        concessaoId: granted.json().id as string,
+        cemId: row?.id as string,
+      };
+    };
+    const from = await placed('Comisso Anexo');
+    const into = await placed('Comisso Sede');
+    const mergeCemetery = () =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/cemiterios/${from.cemId}/mesclar`,
+        headers: auth(admin),
+        payload: { destino: into.cemId },
+      });
+    // Only the cases collide: the target's concession is closed first.
+    const closed = await h.app.inject({
+      method: 'POST',
+      url: `/api/concessoes/${into.concessaoId}/encerramento`,
+      headers: auth(admin),
+      payload: { em: day(0), motivo: 'Teste de mescla.' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const refused = await mergeCemetery();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ message: GRAVE_MSG.mergeTwoCases, field: 'destino' });
+    await decide(into.caseId, { decisao: 'encerrado', data: day(0), nota: 'Recadastrou.' });
+    const merged = await mergeCemetery();
+    expect(merged.statusCode, merged.body).toBe(200);
+    const cases = await h.app.inject({
+      method: 'GET',
+      url: `/api/sepulturas/${into.graveId}/comisso`,
+      headers: auth(admin),
+    });
+    expect(cases.json().map((c: ComissoCase) => c.id)).toContain(from.caseId);
+    expect(await situacao(into.graveId)).toBe('em comisso');
+  });
 });

@@ -2,10 +2,13 @@
  * The graves' part of merging two cemeteries (server/modules/cemeteries): before the records
  * move, the source's graves move too — unless the target already has a grave at the same place,
  * in which case that grave takes the concessions, the work orders and custody steps naming it
- * and, as the records move, the records (their trigger finds it by the key). Two active concessions on one place refuse the merge.
+ * and, as the records move, the records (their trigger finds it by the key). Two active
+ * concessions, two open abandonment cases or one person's two pending re-registration requests
+ * on one place refuse the merge (409, as a merge of two graves).
  */
 import { sql } from 'drizzle-orm';
 import { CONC_MSG } from '../../../src/domain/concession-rules';
+import { GRAVE_MSG } from '../../../src/domain/grave-rules';
 import { conflict } from '../../lib/http-error';
 import type { Tx } from '../burials/public';
 import { txRows } from './graves-read';
@@ -23,6 +26,31 @@ export async function beforeCemeteryMerge(tx: Tx, source: string, target: string
         AND EXISTS (SELECT 1 FROM concessoes c WHERE c.sepultura_id = d.id AND c.situacao = 'ativa')`,
   );
   if (Number(clash?.n ?? 0) > 0) throw conflict(CONC_MSG.activeExists, 'destino');
+  // As a merge of two graves (graves-write.ts mergeGrave): two open abandonment cases, or one
+  // person's two pending re-registration requests, cannot become one grave's.
+  const [cases] = await txRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM sepulturas g
+      JOIN sepulturas d ON d.cemiterio_id = ${target} AND d.chave = g.chave
+      WHERE g.cemiterio_id = ${source}
+        AND EXISTS (SELECT 1 FROM comisso_casos k WHERE k.sepultura_id = g.id AND k.situacao = 'aberto')
+        AND EXISTS (SELECT 1 FROM comisso_casos k WHERE k.sepultura_id = d.id AND k.situacao = 'aberto')`,
+  );
+  if (Number(cases?.n ?? 0) > 0) throw conflict(GRAVE_MSG.mergeTwoCases, 'destino');
+  const [twice] = await txRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM sepulturas g
+      JOIN sepulturas d ON d.cemiterio_id = ${target} AND d.chave = g.chave
+      JOIN recadastramentos a ON a.sepultura_id = g.id AND a.situacao = 'pendente'
+      JOIN recadastramentos b ON b.sepultura_id = d.id AND b.situacao = 'pendente'
+        AND b.user_id = a.user_id
+      WHERE g.cemiterio_id = ${source}`,
+  );
+  if (Number(twice?.n ?? 0) > 0) throw conflict(GRAVE_MSG.mergeTwoRequests, 'destino');
+  // A place under an abandonment case stays so in the grave that takes it.
+  await tx.execute(sql`UPDATE sepulturas d SET situacao = 'em comisso'
+    FROM sepulturas g WHERE g.cemiterio_id = ${source} AND g.situacao = 'em comisso'
+      AND d.cemiterio_id = ${target} AND d.chave = g.chave`);
   await tx.execute(sql`UPDATE concessoes c SET sepultura_id = d.id
     FROM sepulturas g JOIN sepulturas d ON d.cemiterio_id = ${target} AND d.chave = g.chave
     WHERE g.cemiterio_id = ${source} AND c.sepultura_id = g.id`);
