@@ -6,7 +6,7 @@
  * concessions, two open abandonment cases or one person's two pending re-registration requests
  * on one place refuse the merge (409, as a merge of two graves).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { CONC_MSG } from '../../../src/domain/concession-rules';
 import { GRAVE_MSG } from '../../../src/domain/grave-rules';
 import { conflict } from '../../lib/http-error';
@@ -17,36 +17,31 @@ export async function beforeCemeteryMerge(tx: Tx, source: string, target: string
   await tx.execute(sql`UPDATE sepulturas g SET cemiterio_id = ${target}, updated_at = now()
     WHERE g.cemiterio_id = ${source} AND NOT EXISTS (SELECT 1 FROM sepulturas d
       WHERE d.cemiterio_id = ${target} AND d.chave = g.chave)`);
-  const [clash] = await txRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM sepulturas g
-      JOIN sepulturas d ON d.cemiterio_id = ${target} AND d.chave = g.chave
-      WHERE g.cemiterio_id = ${source}
-        AND EXISTS (SELECT 1 FROM concessoes c WHERE c.sepultura_id = g.id AND c.situacao = 'ativa')
-        AND EXISTS (SELECT 1 FROM concessoes c WHERE c.sepultura_id = d.id AND c.situacao = 'ativa')`,
-  );
-  if (Number(clash?.n ?? 0) > 0) throw conflict(CONC_MSG.activeExists, 'destino');
+  /** Whether a place of the source the target has too holds `both` (g: source's, d: target's). */
+  const clashes = async (both: SQL): Promise<boolean> => {
+    const [row] = await txRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM sepulturas g
+        JOIN sepulturas d ON d.cemiterio_id = ${target} AND d.chave = g.chave
+        WHERE g.cemiterio_id = ${source} AND ${both}`,
+    );
+    return Number(row?.n ?? 0) > 0;
+  };
+  const onBoth = (table: string, open: string) =>
+    sql.raw(`EXISTS (SELECT 1 FROM ${table} x WHERE x.sepultura_id = g.id AND ${open})
+      AND EXISTS (SELECT 1 FROM ${table} x WHERE x.sepultura_id = d.id AND ${open})`);
+  if (await clashes(onBoth('concessoes', `x.situacao = 'ativa'`))) {
+    throw conflict(CONC_MSG.activeExists, 'destino');
+  }
   // As a merge of two graves (graves-write.ts mergeGrave): two open abandonment cases, or one
   // person's two pending re-registration requests, cannot become one grave's.
-  const [cases] = await txRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM sepulturas g
-      JOIN sepulturas d ON d.cemiterio_id = ${target} AND d.chave = g.chave
-      WHERE g.cemiterio_id = ${source}
-        AND EXISTS (SELECT 1 FROM comisso_casos k WHERE k.sepultura_id = g.id AND k.situacao = 'aberto')
-        AND EXISTS (SELECT 1 FROM comisso_casos k WHERE k.sepultura_id = d.id AND k.situacao = 'aberto')`,
-  );
-  if (Number(cases?.n ?? 0) > 0) throw conflict(GRAVE_MSG.mergeTwoCases, 'destino');
-  const [twice] = await txRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM sepulturas g
-      JOIN sepulturas d ON d.cemiterio_id = ${target} AND d.chave = g.chave
-      JOIN recadastramentos a ON a.sepultura_id = g.id AND a.situacao = 'pendente'
-      JOIN recadastramentos b ON b.sepultura_id = d.id AND b.situacao = 'pendente'
-        AND b.user_id = a.user_id
-      WHERE g.cemiterio_id = ${source}`,
-  );
-  if (Number(twice?.n ?? 0) > 0) throw conflict(GRAVE_MSG.mergeTwoRequests, 'destino');
+  if (await clashes(onBoth('comisso_casos', `x.situacao = 'aberto'`))) {
+    throw conflict(GRAVE_MSG.mergeTwoCases, 'destino');
+  }
+  const samePerson = sql`EXISTS (SELECT 1 FROM recadastramentos a JOIN recadastramentos b
+    ON b.user_id = a.user_id AND b.sepultura_id = d.id AND b.situacao = 'pendente'
+    WHERE a.sepultura_id = g.id AND a.situacao = 'pendente')`;
+  if (await clashes(samePerson)) throw conflict(GRAVE_MSG.mergeTwoRequests, 'destino');
   // A place under an abandonment case stays so in the grave that takes it.
   await tx.execute(sql`UPDATE sepulturas d SET situacao = 'em comisso'
     FROM sepulturas g WHERE g.cemiterio_id = ${source} AND g.situacao = 'em comisso'

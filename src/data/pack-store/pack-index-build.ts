@@ -262,7 +262,7 @@ export async function buildPackIndex(
       }
       await db.packPages.bulkPut(rows);
     }
-    await dropStore(db, bucketStore(target, c));
+    await dropPages(db, bucketStore(target, c));
   }
   mark('index rows');
   const rows = indexRows(pack, writers);
@@ -299,12 +299,5 @@ export async function dropPages(db: MemorialDb, store: string): Promise<void> {
   await db.packPages
     .where('[pack+first]')
     .between([store, Dexie.minKey], [`${store}#\uffff`, Dexie.maxKey])
-    .delete();
-}
-
-async function dropStore(db: MemorialDb, store: string): Promise<void> {
-  await db.packPages
-    .where('[pack+first]')
-    .between([store, Dexie.minKey], [store, Dexie.maxKey])
     .delete();
 }
