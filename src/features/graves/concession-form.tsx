@@ -128,7 +128,7 @@ export function ConcessionForm({ graveId, onDone }: { graveId: string; onDone: (
           {problem.message}
         </p>
       )}
-      <button type="submit" disabled={busy}>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
         Registrar concessão
       </button>
     </form>

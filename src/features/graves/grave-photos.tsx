@@ -11,6 +11,7 @@ import { GRAVE_LIMITS, GRAVE_MSG } from '../../domain/grave-rules';
 import { storedImageUrl } from '../../domain/photo-srcset';
 import { API_BASE } from '../../lib/api-base';
 import { useFlash } from '../../ui/flash';
+import { FormField } from '../../ui/form-field';
 
 const url = (name: string) => storedImageUrl(name, 'sepulturas', API_BASE);
 
@@ -86,16 +87,22 @@ export function GravePhotos({
       {mayAdd && (
         <form onSubmit={submit} noValidate>
           <h3>Registrar fotos do estado</h3>
-          <label>
-            Fotos
-            <input
-              type="file"
-              accept="image/*"
-              multiple
-              aria-invalid={error?.field === 'fotos'}
-              onChange={(e) => setFotos([...(e.target.files ?? [])].slice(0, GRAVE_LIMITS.photos))}
-            />
-          </label>
+          <FormField
+            label="Fotos"
+            name="fotos-estado"
+            type="file"
+            accept="image/*"
+            multiple
+            aria-invalid={error?.field === 'fotos'}
+            onChange={(e) => setFotos([...(e.target.files ?? [])].slice(0, GRAVE_LIMITS.photos))}
+            chooser={{
+              button: 'Escolher fotos',
+              chosen:
+                fotos.length === 0
+                  ? 'Nenhuma foto escolhida'
+                  : `${fotos.length} ${fotos.length === 1 ? 'foto' : 'fotos'}`,
+            }}
+          />
           <label>
             Data da foto (DD/MM/AAAA; vazio: hoje)
             <input
@@ -119,7 +126,7 @@ export function GravePhotos({
               {error.message}
             </p>
           )}
-          <button type="submit" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Enviando…' : 'Enviar fotos'}
           </button>
         </form>
