@@ -106,7 +106,7 @@ describe.each(engines)('ordens: o dia e o calendário ($name)', (engine) => {
       tipo: 'exumacao',
       agendadaPara: '2028-02-10T10:00',
       sepultadoId: place.sepultadoId,
-      responsaveis: [c.other.id],
+      responsaveis: [c.other.id, c.conc.id],
     });
     const res = await h.app.inject({
       method: 'GET',
@@ -115,18 +115,29 @@ describe.each(engines)('ordens: o dia e o calendário ($name)', (engine) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const cal = res.json() as Calendar;
+    // Kinds, cemeteries and people are said once; the entry points to them (people in name
+    // order: Carlos before Otávio).
+    expect(cal.tipos).toEqual({ exumacao: 'Exumação' });
+    expect(cal.cemiterios).toEqual([
+      { id: order.lugar.cemiterioId, nome: expect.any(String) as string },
+    ]);
+    expect(cal.pessoas).toEqual([
+      { id: c.conc.id, nome: 'Carlos Coveiro' },
+      { id: c.other.id, nome: 'Otávio Outro' },
+    ]);
     expect(cal.ordens).toEqual([
       {
         id: order.id,
         tipo: 'exumacao',
-        tipoNome: 'Exumação',
         situacao: 'aberta',
         agendadaPara: '2028-02-10T10:00',
-        cemiterioId: order.lugar.cemiterioId,
+        cemiterio: 0,
         rotulo: expect.stringMatching(/^Quadra W · /),
-        responsaveis: [c.other.id],
+        responsaveis: [0, 1],
       },
     ]);
+    // Nothing of a person but the name: the office's calendar is no directory of e-mails.
+    expect(res.body).not.toMatch(/@|cpf|phone|email/i);
     // A big window goes compressed, as the JSON the database made.
     for (let i = 0; i < 8; i++) {
       await newOrder(h, c.admin, {
@@ -144,6 +155,9 @@ describe.each(engines)('ordens: o dia e o calendário ($name)', (engine) => {
     expect(zipped.headers['content-encoding']).toBe('gzip');
     const unzipped = JSON.parse(zlib.gunzipSync(zipped.rawPayload).toString('utf8')) as Calendar;
     expect(unzipped.ordens).toHaveLength(9);
+    expect(unzipped.tipos).toEqual({ exumacao: 'Exumação', limpeza: expect.any(String) as string });
+    // An order with no one assigned points to no one.
+    expect(unzipped.ordens.filter((o) => o.responsaveis.length === 0)).toHaveLength(8);
     expect(unzipped.ordens.map((o) => o.agendadaPara)).toEqual(
       [...unzipped.ordens.map((o) => o.agendadaPara)].sort(),
     );

@@ -71,7 +71,8 @@ function windowOf(de: string, ate: string): { from: string; to: string } {
  * The calendar as JSON text made by the database in one value (CalendarSchema's shape). On
  * PGlite the cost of a big window is the rows and columns crossing into JavaScript, not the
  * query: one text value of 3,000 entries costs a fraction of 3,000 rows, and it is sent as it
- * is (no second serialization).
+ * is (no second serialization). The window's orders are read once (w); its people and
+ * cemeteries are numbered in name order and the entries carry those numbers.
  */
 export async function calendarJson(
   ctx: AppContext,
@@ -94,31 +95,51 @@ export async function calendarJson(
     filter += ` AND EXISTS (SELECT 1 FROM ordem_responsaveis x WHERE x.ordem_id = o.id
       AND x.user_id = $${params.length})`;
   }
-  // Compact text (json_build_object would pad every key with spaces: ~10% more bytes).
-  const field = (name: string, value: string) => `'"${name}":' || to_json(${value})::text`;
-  const [row] = await ctx.database.sql.query<{ j: string | null }>(
-    `SELECT string_agg('{' || ${[
-      field('id', 'o.id'),
-      field('tipo', 'o.tipo'),
-      field('tipoNome', 't.nome'),
-      field('situacao', 'o.situacao'),
-      field('agendadaPara', wall('o.agendada_para')),
-      field('cemiterioId', 'o.cemiterio_id'),
-      field(
-        'rotulo',
-        `CASE WHEN g.id IS NULL THEN coalesce(s.nome, '')
-           ELSE concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero) END`,
-      ),
-    ].join(` || ',' || `)} || ',"responsaveis":' || coalesce((SELECT array_to_json(array_agg(
-           r.user_id ORDER BY r.user_id))::text FROM ordem_responsaveis r WHERE r.ordem_id = o.id),
-         '[]') || '}', ',' ORDER BY o.agendada_para, o.id) AS j
-     FROM ordens o JOIN ordem_tipos t ON t.tipo = o.tipo
-     LEFT JOIN sepulturas g ON g.id = o.sepultura_id
-     LEFT JOIN sepultados s ON s.id = o.sepultado_id
-     WHERE o.agendada_para >= $1::timestamp AND o.agendada_para < $2::timestamp${filter}`,
+  // Ids, kinds (a slug), states and to_char's output need no escaping; names and places do.
+  // Compact text: json_build_object would pad every key with spaces (~10% more bytes).
+  const [row] = await ctx.database.sql.query<{
+    ordens: string | null;
+    tipos: string | null;
+    cemiterios: string | null;
+    pessoas: string | null;
+  }>(
+    `WITH w AS MATERIALIZED (
+       SELECT o.id, o.tipo, o.situacao, o.agendada_para, o.cemiterio_id, o.sepultura_id,
+         o.sepultado_id
+       FROM ordens o
+       WHERE o.agendada_para >= $1::timestamp AND o.agendada_para < $2::timestamp${filter}
+     ), r AS MATERIALIZED (
+       SELECT x.ordem_id, x.user_id FROM ordem_responsaveis x JOIN w ON w.id = x.ordem_id
+     ), p AS MATERIALIZED (
+       SELECT u.id, u.name AS nome, row_number() OVER (ORDER BY u.name, u.id) - 1 AS i
+       FROM users u WHERE u.id IN (SELECT user_id FROM r)
+     ), c AS MATERIALIZED (
+       SELECT c.id, c.nome, row_number() OVER (ORDER BY c.nome, c.id) - 1 AS i
+       FROM cemiterios c WHERE c.id IN (SELECT cemiterio_id FROM w)
+     ), ri AS (
+       SELECT r.ordem_id, string_agg(p.i::text, ',' ORDER BY p.i) AS a
+       FROM r JOIN p ON p.id = r.user_id GROUP BY r.ordem_id
+     )
+     SELECT
+       (SELECT string_agg('{"id":"' || w.id || '","tipo":"' || w.tipo || '","situacao":"'
+          || w.situacao || '","agendadaPara":"' || ${wall('w.agendada_para')}
+          || '","cemiterio":' || c.i || ',"rotulo":' || to_json(CASE WHEN g.id IS NULL
+            THEN coalesce(s.nome, '')
+            ELSE concat_ws(' · ', 'Quadra ' || g.quadra, g.rua, g.numero) END)::text
+          || ',"responsaveis":[' || coalesce(ri.a, '') || ']}', ','
+          ORDER BY w.agendada_para, w.id)
+        FROM w JOIN c ON c.id = w.cemiterio_id LEFT JOIN ri ON ri.ordem_id = w.id
+        LEFT JOIN sepulturas g ON g.id = w.sepultura_id
+        LEFT JOIN sepultados s ON s.id = w.sepultado_id) AS ordens,
+       (SELECT json_object_agg(t.tipo, t.nome)::text FROM ordem_tipos t
+        WHERE t.tipo IN (SELECT tipo FROM w)) AS tipos,
+       (SELECT json_agg(json_build_object('id', c.id, 'nome', c.nome) ORDER BY c.i)::text
+        FROM c) AS cemiterios,
+       (SELECT json_agg(json_build_object('id', p.id, 'nome', p.nome) ORDER BY p.i)::text
+        FROM p) AS pessoas`,
     params,
   );
-  return `{"de":${JSON.stringify(from)},"ate":${JSON.stringify(to)},"ordens":[${row?.j ?? ''}]}`;
+  return `{"de":${JSON.stringify(from)},"ate":${JSON.stringify(to)},"tipos":${row?.tipos ?? '{}'},"cemiterios":${row?.cemiterios ?? '[]'},"pessoas":${row?.pessoas ?? '[]'},"ordens":[${row?.ordens ?? ''}]}`;
 }
 
 const gzip = promisify(zlib.gzip);

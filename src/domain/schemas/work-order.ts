@@ -135,6 +135,9 @@ export const OrderPlaceSchema = Type.Object({
   longitude: NullableScalar<number>('number'),
 });
 
+/** A person or a cemetery as the screens name it. */
+const NamedSchema = Type.Object({ id: Type.String(), nome: Type.String() });
+
 export const OrderSchema = Type.Object({
   _id: Type.String(),
   id: Type.String(),
@@ -148,7 +151,7 @@ export const OrderSchema = Type.Object({
   sepultadoNome: NullableScalar<string>('string'),
   descricao: NullableScalar<string>('string'),
   observacoes: NullableScalar<string>('string'),
-  responsaveis: Type.Array(Type.Object({ id: Type.String(), nome: Type.String() })),
+  responsaveis: Type.Array(NamedSchema),
   marcos: Type.Array(MilestoneSchema),
   comentarios: Type.Array(OrderCommentSchema),
   fotos: Type.Array(OrderPhotoSchema),
@@ -272,17 +275,23 @@ export const TodaySchema = Type.Object({
   ordens: Type.Array(OrderSchema),
 });
 
-/** A compact entry of the office's week/month calendar. */
+/**
+ * A compact entry of the office's week/month calendar. The kind's name, the cemetery and the
+ * people are said once per answer (CalendarSchema's tipos, cemiterios, pessoas) and the entries
+ * point to them: a month of a busy cemetery is 3,000 entries, and a person's 24-character id
+ * written twice in each was a third of the answer.
+ */
 export const CalendarEntrySchema = Type.Object({
   id: Type.String(),
   tipo: Type.String(),
-  tipoNome: Type.String(),
   situacao: StateSchema,
   agendadaPara: Type.String(),
-  cemiterioId: Type.String(),
+  /** Index into CalendarSchema.cemiterios. */
+  cemiterio: Type.Integer({ minimum: 0 }),
   /** "Quadra 12 · Rua 3 · 458" or the record's name when there is no grave. */
   rotulo: Type.String(),
-  responsaveis: Type.Array(Type.String()),
+  /** Indexes into CalendarSchema.pessoas. */
+  responsaveis: Type.Array(Type.Integer({ minimum: 0 })),
 });
 
 export const CalendarQuerySchema = Type.Object(
@@ -298,6 +307,11 @@ export const CalendarQuerySchema = Type.Object(
 export const CalendarSchema = Type.Object({
   de: Type.String(),
   ate: Type.String(),
+  /** The name of each kind that occurs in the window, by its tipo. */
+  tipos: Type.Record(Type.String(), Type.String()),
+  /** The window's cemeteries and people (field staff), in name order. */
+  cemiterios: Type.Array(NamedSchema),
+  pessoas: Type.Array(NamedSchema),
   ordens: Type.Array(CalendarEntrySchema),
 });
 

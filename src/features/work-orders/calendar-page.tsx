@@ -83,9 +83,12 @@ export default function CalendarPage() {
       ),
     );
 
+  const cal = state.phase === 'done' ? state.value : null;
+  // The cemetery is said on each entry only when the view holds more than one.
+  const manyCemeteries = (cal?.cemiterios.length ?? 0) > 1;
   const byDay = new Map<string, CalendarEntry[]>();
-  if (state.phase === 'done') {
-    for (const e of state.value.ordens) {
+  if (cal) {
+    for (const e of cal.ordens) {
       const key = wallDay(e.agendadaPara);
       byDay.set(key, [...(byDay.get(key) ?? []), e]);
     }
@@ -165,12 +168,14 @@ export default function CalendarPage() {
                     className={`cal-entry order-state-${e.situacao.replace(' ', '-')}`}
                   >
                     <Link to={`/ordens/${e.id}`}>
-                      {wallClock(e.agendadaPara)} {e.tipoNome}
+                      {wallClock(e.agendadaPara)} {cal?.tipos[e.tipo] ?? e.tipo}
                     </Link>
                     <span className="muted">
                       {' '}
+                      {manyCemeteries && `${cal?.cemiterios[e.cemiterio]?.nome} · `}
                       {e.rotulo}
-                      {e.responsaveis.length > 0 && ` · ${e.responsaveis.join(', ')}`}
+                      {e.responsaveis.length > 0 &&
+                        ` · ${e.responsaveis.map((i) => cal?.pessoas[i]?.nome).join(', ')}`}
                       {e.situacao !== 'aberta' && ` · ${ORDER_STATE_LABEL[e.situacao]}`}
                     </span>
                   </li>
