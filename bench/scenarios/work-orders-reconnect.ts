@@ -262,7 +262,7 @@ export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Ro
   const retries = results.reduce((sum, r) => sum + r.attempts - (TICKS + PHOTOS), 0);
   const mb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
   reportSections.push(
-    '## Reconnect runs (work-orders-reconnect)',
+    `## Reconnect runs on ${ctx.engine} (work-orders-reconnect)`,
     '',
     `Link: ${LINK.bytesPerSecond / 1000} KB/s each way (1.6 Mbit/s), ${LINK.roundTripMs} ms round trip, one pipe per direction shared by every connection, between Chromium (page and service worker alike) and the server. Photos as picked: ${photos.map((p) => mb(p.length)).join(', ')} JPEG 4032×3024.`,
     '',
