@@ -30,6 +30,8 @@
  * bench/pack-scale-seed.ts): the visit pack per cemetery at 100,000 and 1,500,000 records.
  * `work-orders` runs only when named (--only work-orders; --wo-orders N, default 3000; --wo-staff
  * N, default 30; --wo-runs N, default 200): bench/scenarios/work-orders.ts.
+ * `work-orders-reconnect` too (--only work-orders-reconnect --count 0; --wo-reconnect-runs N,
+ * default 3): 10 ticks and 3 photos made offline in Chromium, then sent over a 1.6 Mbit/s link.
  * `memory` runs only when named (--only memory; --memory-seconds, --memory-connections,
  * --memory-idle): the server's RSS at idle, at start and under the Finados mix, bench/RESULTS-memory.md.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
@@ -64,6 +66,7 @@ import { sepultadosScenario } from './scenarios/sepultados';
 import { sheetScenario } from './scenarios/sheet';
 import { soakScenario } from './scenarios/soak';
 import { workOrdersScenario } from './scenarios/work-orders';
+import { workOrdersReconnectScenario } from './scenarios/work-orders-reconnect';
 
 type Scenario = (ctx: BenchContext) => Promise<Row[]>;
 const SCENARIOS: Record<string, Scenario> = {
@@ -84,6 +87,9 @@ const OPT_IN: Record<string, Scenario> = {
   // A month of work orders made through the API (bench/scenarios/work-orders.ts; --wo-orders,
   // --wo-staff, --wo-runs): the calendar's p99 and the crew's "Hoje" bytes.
   'work-orders': workOrdersScenario,
+  // One phone's reconnect after offline field work, in Chromium through a 1.6 Mbit/s link
+  // (bench/scenarios/work-orders-reconnect.ts; --wo-reconnect-runs; no seed needed: --count 0).
+  'work-orders-reconnect': workOrdersReconnectScenario,
 };
 
 const BENCH_ADMIN = { email: 'admin@bench.memorial.local', password: 'Bench@Admin1' };
@@ -316,6 +322,7 @@ async function main() {
   const offlineOnly = only?.length === 1 && only[0] === 'offline-search';
   // The backup scenario runs its own commands, one process at a time, on its own databases.
   const backupOnly = only?.length === 1 && only[0] === 'backup';
+  const reconnectOnly = only?.length === 1 && only[0] === 'work-orders-reconnect';
   if (!only || only.some((n) => !ownReport.includes(n))) {
     const file = writeReport(
       rows,
@@ -335,23 +342,27 @@ async function main() {
             ? "one request at a time through inject (the server's own work, no HTTP)"
             : backupOnly
               ? 'none: npm run backup, then npm run restore, each a whole process, nothing else running on that database'
+              : reconnectOnly
+                ? 'one phone (Chromium, 390 px, service worker on) through a 1.6 Mbit/s link with 150 ms round trip'
+                : scaleOnly
+                  ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+                  : offlineOnly
+                    ? 'one call at a time in the page'
+                    : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
+        data: reconnectOnly
+          ? 'per run: one concessionário, one record and one order with 10 milestones, made through the API'
+          : gravesOnly
+            ? `${Number(arg('graves-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries, with their graves, concessions, fees and abandonment cases (npm run seed), in its own database`
+            : auditOnly
+              ? 'writes: 40 records made through the API per engine (in-process app); reads: the generated register and trail named in each row'
               : scaleOnly
-                ? `one client at a time, ${load.durationSeconds} s per measure (× 3 for the interleaved search)`
+                ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
                 : offlineOnly
-                  ? 'one call at a time in the page'
-                  : `${load.connections} connections, ${load.durationSeconds} s per target (autocannon)`,
-        data: gravesOnly
-          ? `${Number(arg('graves-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries, with their graves, concessions, fees and abandonment cases (npm run seed), in its own database`
-          : auditOnly
-            ? 'writes: 40 records made through the API per engine (in-process app); reads: the generated register and trail named in each row'
-            : scaleOnly
-              ? `${Number(arg('scale-count') ?? 2_000_000).toLocaleString('en-US')} seeded burial records over 22 cemeteries in database memorial_bench_scale (npm run seed)`
-              : offlineOnly
-                ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
-                : reuse
-                  ? // Not seeded here: the header must not claim --count's records (each scenario's own text says how many).
-                    'the records already in the --pg-database database (used as is, not seeded), plus the benchmark users'
-                  : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
+                  ? `${(count > 0 ? count : 100_000).toLocaleString('en-US')} generated burial records (seed generator, seed 1) in one cemetery's visit pack on the device`
+                  : reuse
+                    ? // Not seeded here: the header must not claim --count's records (each scenario's own text says how many).
+                      'the records already in the --pg-database database (used as is, not seeded), plus the benchmark users'
+                    : `${count.toLocaleString('en-US')} seeded burial records per engine (npm run seed), plus the benchmark users`,
         'load average (1, 5, 15 min) at start': loadAtStart,
         'load average (1, 5, 15 min) at end': loadAvg,
       },

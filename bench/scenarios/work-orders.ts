@@ -211,7 +211,7 @@ export async function workOrdersScenario(ctx: BenchContext): Promise<Row[]> {
 }
 
 /** A valid CPF per index (check digits computed), for the staff accounts. */
-function validCpf(i: number): string {
+export function validCpf(i: number): string {
   const seed = 100_000_000 + (((Date.now() % 1_000_000) * 100 + i) % 800_000_000);
   const base = String(seed).slice(0, 9).split('').map(Number);
   const d1 = ((base.reduce((s, n, k) => s + n * (10 - k), 0) * 10) % 11) % 10;
