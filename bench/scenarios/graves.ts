@@ -510,7 +510,7 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
         : '- Record detail and search are timed in the same rounds on this register; run with `--graves-before` to time them beside a register seeded the old way (one place per record) in the same rounds.',
       total === undefined
         ? '- The migration of an existing register was not replayed (--graves-no-migration).'
-        : `- Migration of an existing register into graves (target < 10 min): ${total.toFixed(0)} s, ${total < 600 ? 'met' : 'NOT met'}. Measured honestly on the seeded register itself: in one transaction rolled back at the end, the graves are emptied (TRUNCATE sepulturas CASCADE) and the link column dropped (not timed), then migration 0030's statements run as written (add the column, drop the secondary indexes, sepulturas_link_all() with the record triggers off, build the indexes again on one connection, the foreign key and its index). The seed's own 'graves' step is the same function without the index work.`,
+        : `- Migration of an existing register into graves (target < 10 min): ${total.toFixed(0)} s, ${total < 600 ? 'met' : 'NOT met'}. Measured honestly on the seeded register itself: in one transaction rolled back at the end, the graves are emptied (TRUNCATE sepulturas CASCADE) and the link column dropped (not timed), then migration 0030's statements run as written (add the column, drop the secondary indexes, sepulturas_link_all() with the record triggers off, build the indexes again on one connection, the foreign key and its index). The seed itself no longer links: into an empty register it copies the graves first and each record with its grave (server/modules/seed/seed-graves.ts).`,
       '',
     ].join('\n'),
   );

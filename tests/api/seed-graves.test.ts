@@ -70,6 +70,49 @@ describe.each(engines)('bench seed: graves and their office ($name)', (engine) =
     expect(rot && rot.oldest >= '2021-06-01').toBe(true);
   });
 
+  it('puts each record in the grave of its own place, as linking them would', async () => {
+    // The bulk path makes the graves first and copies each record with its grave; the row by
+    // row path finds or makes it through the record trigger. Both must give what
+    // sepulturas_link_all gives: the record's cemetery and folded place, the position of its
+    // located records, 'ocupada', the first burial's time, and no empty grave.
+    const [wrong] = await db.sql.query<Record<string, number>>(
+      `SELECT
+         count(*) FILTER (WHERE s.sepultura_id IS NULL)::int AS unlinked,
+         count(*) FILTER (WHERE g.cemiterio_id <> s.cemiterio_id
+           OR g.chave <> sepultura_chave(s.rua, s.quadra, s.chapa))::int AS elsewhere,
+         count(*) FILTER (WHERE s.latitude IS NOT NULL AND g.latitude IS NOT NULL AND
+           (g.latitude <> s.latitude OR g.longitude <> s.longitude))::int AS moved,
+         -- The record trigger places a grave by the record that made it; linking (and the
+         -- bulk load) by any of its located records.
+         count(*) FILTER (WHERE s.latitude IS NOT NULL AND g.latitude IS NULL
+           AND $1::boolean)::int AS unplaced,
+         count(*) FILTER (WHERE g.tipo IS DISTINCT FROM s.tipo_sepultura)::int AS kind
+       FROM sepultados s LEFT JOIN sepulturas g ON g.id = s.sepultura_id`,
+      [Boolean(engine.url)],
+    );
+    expect(wrong).toEqual({ unlinked: 0, elsewhere: 0, moved: 0, unplaced: 0, kind: 0 });
+    const [graves] = await db.sql.query<Record<string, number>>(
+      `SELECT
+         count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM sepultados s
+           WHERE s.sepultura_id = g.id))::int AS empty,
+         count(*) FILTER (WHERE g.situacao NOT IN ('ocupada', 'concedida', 'em comisso'))::int
+           AS free,
+         -- Made by the record trigger, a grave is as old as the write that made it.
+         count(*) FILTER (WHERE $1::boolean AND g.created_at <> (SELECT min(s.created_at)
+           FROM sepultados s WHERE s.sepultura_id = g.id))::int AS born
+       FROM sepulturas g`,
+      [Boolean(engine.url)],
+    );
+    expect(graves).toEqual({ empty: 0, free: 0, born: 0 });
+    if (engine.url) {
+      // The load writes no audit entry for the graves it makes, as none for its records.
+      const [audit] = await db.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE resource = 'sepultura'`,
+      );
+      expect(audit?.n).toBe(0);
+    }
+  });
+
   it('grants most graves of the perpetual and temporary cemeteries, with valid CPFs', async () => {
     const concessions = await db.sql.query<{ titular_cpf: string; regime: string; sit: string }>(
       'SELECT titular_cpf, regime, situacao AS sit FROM concessoes',

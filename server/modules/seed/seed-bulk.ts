@@ -14,6 +14,9 @@
  *     and puts the indexes, triggers and default back whatever happens (a failed COPY stream
  *     rolls back its own rows). Run it with the server stopped, as any seed: while it loads,
  *     the table has no search indexes and no triggers.
+ * Into an empty register the graves are copied first and each record comes with its
+ * sepultura_id (seed-graves.ts); into one that has records, they are linked after the copy
+ * (sepulturas_link_all, migration 0030).
  * The search columns (search_name, search_doc, search_keys…) come with each row, computed here
  * by the domain rules (search/search-columns.ts): the trigger of migration 0014 that keeps them
  * on every other write is off during the load, and in the database their PL/pgSQL and regular
@@ -33,6 +36,7 @@ import { searchColumnsComputer } from '../search/public';
 import { CITY_CEMETERIES, cemeteryOf } from './seed-cemeteries';
 import { seedEstate } from './seed-estate';
 import { type GeneratedBurial, generateBurial, seededRandom } from './seed-generator';
+import { copyPlannedGraves, graveKey } from './seed-graves';
 import { GravePlanner } from './seed-places';
 
 const COLUMNS = [
@@ -60,6 +64,7 @@ const COLUMNS = [
   'search_doc',
   'search_keys',
   'search_words',
+  'sepultura_id',
 ] as const;
 
 const searchColumns = searchColumnsComputer();
@@ -85,7 +90,11 @@ function field(v: string | number | null): string {
 /** Every word of the loaded rows, for search_vocab (the trigger that adds them is off). */
 const loadedWords = new Set<string>();
 
-function line(r: GeneratedBurial, cemetery: { id: string; nome: string }): string {
+function line(
+  r: GeneratedBurial,
+  cemetery: { id: string; nome: string },
+  sepulturaId: string | null,
+): string {
   const created = r.createdAt.toISOString();
   const search = searchColumns(r);
   for (const w of search.searchWords) loadedWords.add(w);
@@ -114,6 +123,7 @@ function line(r: GeneratedBurial, cemetery: { id: string; nome: string }): strin
     search.searchDoc,
     arrayLiteral(search.searchKeys),
     arrayLiteral(search.searchWords),
+    sepulturaId,
   ]
     .map(field)
     .join('\t')}\n`;
@@ -203,8 +213,23 @@ export async function bulkSeedPostgres(
     const rand = seededRandom(seed);
     const planner = randomPlaces ? null : new GravePlanner(count, seed);
     const cemeteries = await cityCemeteries(main);
-    const { rows } = await main.query<{ n: string }>('SELECT count(*) AS n FROM sepultados');
+    const { rows } = await main.query<{ n: string; graves: boolean }>(
+      'SELECT count(*) AS n, EXISTS (SELECT 1 FROM sepulturas) AS graves FROM sepultados',
+    );
     const rebuild = count >= Number(rows[0]?.n ?? 0);
+    // Into an empty register the graves go first and each record comes with its own
+    // (seed-graves.ts); into one that has graves, the records are linked after (step 2).
+    let graveIds: Map<string, string> | null = null;
+    if (planner && Number(rows[0]?.n ?? 0) === 0 && !rows[0]?.graves) {
+      const t0 = Date.now();
+      graveIds = await copyPlannedGraves(
+        main,
+        count,
+        seed,
+        cemeteries.map((c) => c.id),
+      );
+      progress('graves', `${graveIds.size} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
     // 1. Prepare, committed so the COPY connections see it: indexes off, triggers off, and
     // the sync position's transaction id given by a default (restored in 3).
     const indexes = rebuild ? await secondaryIndexes(main) : [];
@@ -248,7 +273,9 @@ export async function bulkSeedPostgres(
           const cemetery = cemeteries[c];
           if (!cemetery) throw new Error('cemitério da semente ausente');
           const burial = generateBurial(rand);
-          text += line({ ...burial, ...planner?.place(c, burial) }, cemetery);
+          const place = planner?.place(c, burial);
+          const grave = place && graveIds ? (graveIds.get(graveKey(c, place)) ?? null) : null;
+          text += line({ ...burial, ...place }, cemetery, grave);
         }
         if (failure) throw failure;
         const stream = copies[k % copies.length] as Writable;
@@ -271,11 +298,13 @@ export async function bulkSeedPostgres(
         await orderRegister(connectionRunner(main));
         progress('name order', `${((Date.now() - t0) / 1000).toFixed(1)} s`);
       }
-      // Each record to its grave (migration 0030), set-based while the triggers are off and,
-      // on a rebuild, only the primary key is there to keep up.
-      const t1 = Date.now();
-      await main.query('SELECT sepulturas_link_all()');
-      progress('graves', `${((Date.now() - t1) / 1000).toFixed(1)} s`);
+      // Each record not yet in a grave to its grave (migration 0030), set-based while the
+      // triggers are off and, on a rebuild, only the primary key is there to keep up.
+      if (!graveIds) {
+        const t1 = Date.now();
+        await main.query('SELECT sepulturas_link_all()');
+        progress('graves', `${((Date.now() - t1) / 1000).toFixed(1)} s`);
+      }
       // Their concessions, fees and abandonment cases (seed-estate.ts), set-based too; not on
       // the old one-place-per-record register (--places random), which had none.
       if (!randomPlaces) await seedEstate(connectionRunner(main), seed, progress);
