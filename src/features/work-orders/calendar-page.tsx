@@ -12,6 +12,7 @@ import { dayKey, wallClock, wallDay } from '../../domain/order-time';
 import { ORDER_STATE_LABEL } from '../../domain/work-order-rules';
 import type { CalendarEntry } from '../../domain/work-order-types';
 import { useLoad } from '../../lib/use-load';
+import { FilterSelect } from './filter-select';
 import './work-orders.css';
 
 const WEEKDAYS = ['seg', 'ter', 'qua', 'qui', 'sex', 'sáb', 'dom'];
@@ -106,28 +107,20 @@ export default function CalendarPage() {
             <option value="mes">Mês</option>
           </select>
         </label>
-        <label className="order-field">
-          Cemitério
-          <select value={cemiterioId} onChange={(e) => set('cemiterioId', e.target.value)}>
-            <option value="">Todos</option>
-            {(cemeteries ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.nome}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="order-field">
-          Pessoa
-          <select value={responsavelId} onChange={(e) => set('responsavelId', e.target.value)}>
-            <option value="">Todas</option>
-            {(people ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Cemitério"
+          all="Todos"
+          value={cemiterioId}
+          onChange={(v) => set('cemiterioId', v)}
+          options={(cemeteries ?? []).map((c) => ({ value: c.id, label: c.nome }))}
+        />
+        <FilterSelect
+          label="Pessoa"
+          all="Todas"
+          value={responsavelId}
+          onChange={(v) => set('responsavelId', v)}
+          options={(people ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
       </div>
       <p className="order-actions">
         <button type="button" className="btn" onClick={() => move(-1)}>

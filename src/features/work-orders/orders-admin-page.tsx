@@ -14,6 +14,7 @@ import { formatWallTime } from '../../domain/order-time';
 import { ORDER_MSG, ORDER_STATE_LABEL, ORDER_STATES } from '../../domain/work-order-rules';
 import { useLoad } from '../../lib/use-load';
 import { useFlash } from '../../ui/flash';
+import { FilterSelect } from './filter-select';
 import { OrderCreateForm } from './order-create-form';
 import { OrderOfficeActions } from './order-office-actions';
 import './work-orders.css';
@@ -79,56 +80,37 @@ export default function OrdersAdminPage() {
         />
       )}
       <div className="orders-filters">
-        <label className="order-field">
-          Cemitério
-          <select
-            value={filters.cemiterioId}
-            onChange={(e) => setFilter('cemiterioId', e.target.value)}
-          >
-            <option value="">Todos</option>
-            {(cemeteries ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.nome}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="order-field">
-          Responsável
-          <select
-            value={filters.responsavelId}
-            onChange={(e) => setFilter('responsavelId', e.target.value)}
-          >
-            <option value="">Todos</option>
-            {(people ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="order-field">
-          Situação
-          <select value={filters.situacao} onChange={(e) => setFilter('situacao', e.target.value)}>
-            <option value="">Todas</option>
-            {ORDER_STATES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATE_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="order-field">
-          Tipo
-          <select value={filters.tipo} onChange={(e) => setFilter('tipo', e.target.value)}>
-            <option value="">Todos</option>
-            {(kinds.state.phase === 'done' ? kinds.state.value : []).map((k) => (
-              <option key={k.tipo} value={k.tipo}>
-                {k.nome}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Cemitério"
+          all="Todos"
+          value={filters.cemiterioId}
+          onChange={(v) => setFilter('cemiterioId', v)}
+          options={(cemeteries ?? []).map((c) => ({ value: c.id, label: c.nome }))}
+        />
+        <FilterSelect
+          label="Responsável"
+          all="Todos"
+          value={filters.responsavelId}
+          onChange={(v) => setFilter('responsavelId', v)}
+          options={(people ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <FilterSelect
+          label="Situação"
+          all="Todas"
+          value={filters.situacao}
+          onChange={(v) => setFilter('situacao', v)}
+          options={ORDER_STATES.map((s) => ({ value: s, label: ORDER_STATE_LABEL[s] }))}
+        />
+        <FilterSelect
+          label="Tipo"
+          all="Todos"
+          value={filters.tipo}
+          onChange={(v) => setFilter('tipo', v)}
+          options={(kinds.state.phase === 'done' ? kinds.state.value : []).map((k) => ({
+            value: k.tipo,
+            label: k.nome,
+          }))}
+        />
         <label className="order-field">
           De
           <input type="date" value={filters.de} onChange={(e) => setFilter('de', e.target.value)} />
