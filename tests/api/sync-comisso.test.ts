@@ -110,7 +110,11 @@ describe.each(engines)('sync/comisso ($name)', (engine) => {
     const notice = await step(mine.caseId, { tipo: 'notificacao', data: today(), meio: 'email' });
     expect(notice.statusCode, notice.body).toBe(201);
     await mail.next(TITULAR.email, /comisso/);
-    const inspected = await step(mine.caseId, { tipo: 'vistoria', data: today(), nota: 'Tampa trincada.' }, conc);
+    const inspected = await step(
+      mine.caseId,
+      { tipo: 'vistoria', data: today(), nota: 'Tampa trincada.' },
+      conc,
+    );
     expect(inspected.statusCode, inspected.body).toBe(201);
     const decided = await h.app.inject({
       method: 'POST',
