@@ -23,7 +23,7 @@ import {
 import type { ComissoCase, ComissoStep } from '../../domain/comisso-types';
 import type { InspectionOutboxItem } from '../../domain/outbox-item';
 import type { Actor } from '../../domain/permissions';
-import { can } from '../../domain/permissions';
+import { can, canEver } from '../../domain/permissions';
 import { REQUEST_STATE_LABEL } from '../../domain/recadastramento-rules';
 import { useLoad } from '../../lib/use-load';
 import { DecisionForm, type InspectionTarget, OpenCaseForm, StepFormView } from './comisso-forms';
@@ -140,7 +140,9 @@ function CaseView({
           {k.decisaoNota && `: ${k.decisaoNota}`}
         </p>
       )}
-      {open && (office || can(actor, 'comisso:inspect')) && (
+      {/* The cases reached this person only because the server's can() let them inspect
+          this grave (its assignees): here the role is what is left to check. */}
+      {open && (office || canEver(actor, 'comisso:inspect')) && (
         <StepFormView caseId={k.id} office={office} target={target} onDone={onChange} />
       )}
       {open && office && <DecisionForm caseId={k.id} onDone={onChange} />}
