@@ -7,6 +7,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { BurialCard, BurialRecord } from '../domain/burial-types';
 import type { OutboxItem } from '../domain/outbox-item';
+import type { FieldGrave } from '../domain/schemas/comisso-field';
 import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
@@ -111,6 +112,18 @@ export interface LocalOrder extends Order {
   storedAt: number;
 }
 
+/**
+ * A grave a concessionário inspects, kept on their device with its open comisso case(s)
+ * (GET /api/sync/comisso, src/data/graves/field-graves.ts): the grave page's copy without signal.
+ */
+export interface LocalFieldGrave extends FieldGrave {
+  /** Whose sync brought it (a shared phone keeps each person's own). */
+  userId: string;
+  /** The grave's id. */
+  id: string;
+  storedAt: number;
+}
+
 /** Small key/value state: sync cursor, visit-pack progress, last update time. */
 interface MetaRecord {
   key: string;
@@ -129,6 +142,7 @@ export class MemorialDb extends Dexie {
   packPages!: Dexie.Table<PackPageRow, [string, number]>;
   packIndex!: Dexie.Table<PackIndexRow, [string, number]>;
   ordens!: EntityTable<LocalOrder, 'id'>;
+  fieldGraves!: Dexie.Table<LocalFieldGrave, [string, string]>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -188,6 +202,8 @@ export class MemorialDb extends Dexie {
       ordens: 'id, userId',
       outbox: 'id, state, sepultadoId, createdAt, ordemId',
     });
+    // The graves a concessionário inspects, with their open comisso cases, per person.
+    this.version(9).stores({ fieldGraves: '[userId+id], userId' });
   }
 }
 

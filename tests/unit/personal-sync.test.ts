@@ -1,7 +1,9 @@
 /**
  * What a delta sync or a pack download keeps for the logged-in person (src/data/sync/
- * personal-sync.ts): their editable records always, and the crew's day (GET /api/ordens/hoje)
- * only for whoever works orders; a citizen's device never asks for it.
+ * personal-sync.ts): their editable records always, the crew's day (GET /api/ordens/hoje)
+ * only for whoever works orders, and the graves with open comisso cases they inspect
+ * (GET /api/sync/comisso) only for field staff; a citizen's device asks for neither, an
+ * admin's does not keep cases (the office reads them online).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -32,7 +34,9 @@ describe('syncPersonal', () => {
       const body =
         url.pathname === '/api/sync/mine'
           ? { userId: 'u1', ids: [], records: [] }
-          : { hoje: '2026-11-28', ordens: [] };
+          : url.pathname === '/api/sync/comisso'
+            ? { userId: 'u1', sepulturas: [] }
+            : { hoje: '2026-11-28', ordens: [] };
       return new Response(JSON.stringify(body), {
         headers: { 'content-type': 'application/json', etag: '"d1"' },
       });
@@ -59,8 +63,13 @@ describe('syncPersonal', () => {
 
   it("a concessionário's sync brings the crew's day to the device", async () => {
     const day = await syncAs('concessionario');
-    expect(asked).toEqual(['/api/sync/mine', '/api/ordens/hoje']);
+    expect(asked).toEqual(['/api/sync/mine', '/api/ordens/hoje', '/api/sync/comisso']);
     expect(day).toMatchObject({ hoje: '2026-11-28', ids: [], etag: '"d1"' });
+  });
+
+  it("an admin's sync brings the day but keeps no comisso cases", async () => {
+    await syncAs('admin');
+    expect(asked).toEqual(['/api/sync/mine', '/api/ordens/hoje']);
   });
 
   it("a citizen's sync does not ask for it", async () => {

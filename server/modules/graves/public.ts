@@ -4,4 +4,10 @@
  * hooks a cemetery merge calls so graves follow their records.
  */
 export { afterCemeteryMerge, beforeCemeteryMerge } from './graves-cemetery-merge';
-export { findGrave, graveAssignees, txRows } from './graves-read';
+export {
+  findGrave,
+  graveAssignees,
+  graveCemetery,
+  graveOccupants,
+  txRows,
+} from './graves-read';

@@ -3,10 +3,12 @@
  * and deleted after a cursor, for the offline copy. Compressed (gzip/br when asked); a weak ETag
  * lets an unchanged answer be a 304. What the cursor guarantees: server/modules/sync/sync.ts.
  * GET /api/sync/pack?since&limit&cemiterio (public): the visit pack as compact columns (pack.ts).
+ * GET /api/sync/mine and /api/sync/comisso (login): what this caller keeps for field work.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MSG } from '../../../src/domain/messages';
+import { FieldGravesSchema } from '../../../src/domain/schemas/comisso-field';
 import {
   MineAnswerSchema,
   PackPageSchema,
@@ -20,6 +22,7 @@ import { pickEncoding, sendJsonBytes } from '../../lib/encoded-json';
 import { unauthorized } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
 import { editableIds } from '../burials/public';
+import { fieldGraves } from '../comisso/public';
 import { packEtag, packPage } from './pack';
 import { PACK_LIMIT } from './pack-cursor';
 import { SYNC_LIMIT, syncBurials, syncEtag } from './sync';
@@ -42,6 +45,24 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.user) throw unauthorized(MSG.unauthenticated);
       reply.header('cache-control', 'private, no-store');
       return editableIds(app.ctx, request.user);
+    },
+  );
+
+  // The open comisso cases of the graves the caller inspects, kept on their device with the
+  // grave's public part (server/modules/comisso/comisso-field.ts). Asked at every personal sync:
+  // its ETag makes a sync with nothing changed one bodiless 304.
+  app.get(
+    '/sync/comisso',
+    {
+      preHandler: app.authenticate,
+      schema: { response: { 200: FieldGravesSchema, 304: Type.Null() } },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized(MSG.unauthenticated);
+      const { body, etag } = await fieldGraves(app.ctx, request.user);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      return body;
     },
   );
 

@@ -2,8 +2,8 @@
  * /api/sepulturas, /api/concessoes and /api/prazos for the office's screens (contracts in
  * src/domain/schemas/grave*.ts, concession.ts, deadline.ts). Office work goes straight to the
  * API (docs/engineering.md: admin work): without signal these fail with the ApiFailure's text.
- * A grave's public page is read the same way; keeping it on the device is left to the visit
- * pack's later work.
+ * A grave's public page is read the same way; without signal, field staff's copy of the
+ * graves they inspect stands in for it (./grave-load.ts).
  */
 import type { Static } from 'typebox';
 import type { Concession, ConcessionCreate } from '../../domain/concession-types';

@@ -4,7 +4,8 @@
  * each case with its steps (who and when: the device's time and the server's), photos, the
  * waiting period, re-registrations made meanwhile; the forms to open a case, add steps and
  * decide. Inspections made on this device and not yet on the server show under their case
- * with their outbox state (./comisso-pending.tsx).
+ * with their outbox state (./comisso-pending.tsx). Without signal the page passes the cases
+ * its device copy holds (heldCases), and the section shows those instead of asking.
  */
 import { useEffect, useState } from 'react';
 import { fetchCases } from '../../data/graves/comisso-calls';
@@ -22,7 +23,7 @@ import {
 import type { ComissoCase, ComissoStep } from '../../domain/comisso-types';
 import type { InspectionOutboxItem } from '../../domain/outbox-item';
 import type { Actor } from '../../domain/permissions';
-import { can } from '../../domain/permissions';
+import { can, canEver } from '../../domain/permissions';
 import { REQUEST_STATE_LABEL } from '../../domain/recadastramento-rules';
 import { useLoad } from '../../lib/use-load';
 import { DecisionForm, type InspectionTarget, OpenCaseForm, StepFormView } from './comisso-forms';
@@ -139,7 +140,9 @@ function CaseView({
           {k.decisaoNota && `: ${k.decisaoNota}`}
         </p>
       )}
-      {open && (office || can(actor, 'comisso:inspect')) && (
+      {/* The cases reached this person only because the server's can() let them inspect
+          this grave (its assignees): here the role is what is left to check. */}
+      {open && (office || canEver(actor, 'comisso:inspect')) && (
         <StepFormView caseId={k.id} office={office} target={target} onDone={onChange} />
       )}
       {open && office && <DecisionForm caseId={k.id} onDone={onChange} />}
@@ -151,12 +154,15 @@ export function ComissoSection({
   graveId,
   rotulo = 'Sepultura',
   actor,
+  heldCases = null,
   onGraveChange,
 }: {
   graveId: string;
   /** The grave in words, to name a queued inspection in "Envios". */
   rotulo?: string;
   actor: Actor | null;
+  /** The device's copy of the open cases (the page came from it): shown without asking. */
+  heldCases?: ComissoCase[] | null;
   /** The grave's state follows its case ('em comisso'): the page reloads it. */
   onGraveChange: () => void;
 }) {
@@ -164,7 +170,10 @@ export function ComissoSection({
   const userId = useSession().auth?.userId ?? '';
   const inspections = useGraveInspections(graveId, userId);
   const target = { sepulturaId: graveId, rotulo, userId };
-  const { state, reload: reloadCases } = useLoad(() => fetchCases(graveId), [graveId, actor?.id]);
+  const { state, reload: reloadCases } = useLoad(
+    () => (heldCases ? Promise.resolve(heldCases) : fetchCases(graveId)),
+    [graveId, actor?.id, heldCases !== null],
+  );
   const reload = () => {
     reloadCases();
     onGraveChange();

@@ -4,17 +4,20 @@
  * condition photos (added by the office and assigned field staff). For the office
  * (admins, and the titular's own account): the concession, its documents and its history; an
  * admin grants one when there is none, and attaches or removes documents. Below: the re-registration of the titular while a campaign is open, and
- * for the office and assigned field staff, the grave's abandonment (comisso) cases.
+ * for the office and assigned field staff, the grave's abandonment (comisso) cases. Without
+ * signal, field staff see the copy their sync kept of a grave they inspect (its public part and
+ * open case, with the inspection form), said plainly to be the device's copy.
  */
 import { Link, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { fetchGravePage } from '../../data/graves/grave-calls';
+import { loadGrave } from '../../data/graves/grave-load';
 import { useSession } from '../../data/session';
 import { formatBrDate } from '../../domain/burial-dates';
 import { REGIME_LABEL } from '../../domain/concession-rules';
 import { GRAVE_STATUS_LABEL, graveLabel } from '../../domain/grave-rules';
 import { maskPhone } from '../../domain/masks';
 import { can, canEver } from '../../domain/permissions';
+import { TEXT as BURIAL_TEXT } from '../../lib/texts/burial-texts';
 import { useLoad } from '../../lib/use-load';
 import { ComissoSection } from './comisso-section';
 import { ConcessionDocuments } from './concession-documents';
@@ -30,7 +33,8 @@ const mapLink = (lat: number, lon: number) =>
 export default function GravePage() {
   const { id = '' } = useParams();
   const session = useSession();
-  const { state, reload } = useLoad(() => fetchGravePage(id), [id, session.auth?.token]);
+  const userId = session.auth?.userId ?? null;
+  const { state, reload } = useLoad(() => loadGrave(id, userId), [id, session.auth?.token]);
   if (state.phase === 'failed') {
     const message =
       state.error instanceof ApiFailure ? state.error.message : 'Sepultura não encontrada.';
@@ -41,7 +45,8 @@ export default function GravePage() {
     );
   }
   if (state.phase !== 'done') return <p className="loading">Carregando…</p>;
-  const { sepultura: g, cemiterio, sepultados, fotos, concessao, concessoes } = state.value;
+  const { heldCases } = state.value;
+  const { sepultura: g, cemiterio, sepultados, fotos, concessao, concessoes } = state.value.page;
   const actor = session.auth ? { id: session.auth.userId, role: session.auth.role } : null;
   const manage = can(actor, 'concession:manage');
   const where =
@@ -54,6 +59,11 @@ export default function GravePage() {
   return (
     <section className="page grave-page" aria-labelledby="sepultura-titulo">
       <h1 id="sepultura-titulo">{graveLabel(g)}</h1>
+      {heldCases && (
+        <p className="form-alert" role="status">
+          {BURIAL_TEXT.deviceCopyOffline}
+        </p>
+      )}
       <p>
         <Link to={`/cemiterios/${cemiterio.id}`}>{cemiterio.nome}</Link>
         {' · '}
@@ -90,12 +100,14 @@ export default function GravePage() {
           ))}
         </ul>
       )}
-      <GravePhotos
-        graveId={g.id}
-        photos={fotos}
-        mayAdd={canEver(actor, 'grave:note')}
-        onAdded={reload}
-      />
+      {!heldCases && (
+        <GravePhotos
+          graveId={g.id}
+          photos={fotos}
+          mayAdd={canEver(actor, 'grave:note')}
+          onAdded={reload}
+        />
+      )}
       {concessao && (
         <div className="grave-panel">
           <h2>Concessão</h2>
@@ -146,12 +158,13 @@ export default function GravePage() {
       {!concessao && g.situacao !== 'em comisso' && manage && (
         <ConcessionForm graveId={g.id} onDone={reload} />
       )}
-      <RecadSection graveId={g.id} />
+      {!heldCases && <RecadSection graveId={g.id} />}
       {canEver(actor, 'comisso:inspect') && (
         <ComissoSection
           graveId={g.id}
           rotulo={graveLabel(g)}
           actor={actor}
+          heldCases={heldCases}
           onGraveChange={reload}
         />
       )}
@@ -162,7 +175,9 @@ export default function GravePage() {
           </Link>
         </p>
       )}
-      {can(actor, 'request:create') && <GraveRequests graveId={g.id} sepultados={sepultados} />}
+      {!heldCases && can(actor, 'request:create') && (
+        <GraveRequests graveId={g.id} sepultados={sepultados} />
+      )}
     </section>
   );
 }
