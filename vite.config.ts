@@ -48,8 +48,15 @@ const CEMETERIES_CHUNK =
 // by the visit pack, both loaded on demand — never part of a page's first load.
 const PLANS = /[\\/]src[\\/]data[\\/]plan[\\/]plan-offline\./;
 
+// The grave's "Como chegar" (the map's placeholder, its lazy loader, the keeping of its code)
+// rides with the record page, the QR landing: the work-order screens, which show it too, load
+// that chunk (precached like them) rather than the landing asking for one chunk more.
+const DETAIL_PAGE =
+  /[\\/]src[\\/](app[\\/]pages[\\/]burial-detail-page|features[\\/]map[\\/](grave-location|keep-map-code))\./;
+
 const CHUNKS = {
   groups: [
+    { name: 'burial-detail-page', test: DETAIL_PAGE, priority: 5 },
     { name: 'boot', tags: ['$initial' as const], priority: 30 },
     { name: 'cemeteries', test: CEMETERIES_CHUNK, priority: 25 },
     {

@@ -81,7 +81,7 @@ const DeadlinesPage = layoutPage(() => import('../features/graves/deadlines-page
 const RecadAdminPage = layoutPage(() => import('../features/graves/recad-admin-page'));
 const BackupsPage = layoutPage(() => import('../features/backups/backups-page'));
 // The crew's day and the office's orders: one entry here, their screens in chunks of their own.
-const OrdersPage = layoutPage(() => import('../features/work-orders/order-routes'));
+const OrdersPage = layoutPage(() => import('./pages/order-screens'));
 
 // Each guarded route names what it is for (src/domain/permissions.ts); who may do that is
 // decided there, not here.

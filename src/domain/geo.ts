@@ -26,6 +26,20 @@ export interface LatLng {
   lng: number;
 }
 
+/**
+ * A grave as the map shows it, whoever asks (a record's page, a work order's): whose it is (the
+ * marker's and the map's accessible names), where (null: no position registered), the way there
+ * in words, and the cemetery whose plan is drawn — its id when the caller knows it (an order),
+ * else its name, found on the device (a record names its cemetery only by name).
+ */
+export interface GravePlace {
+  nome: string;
+  grave: LatLng | null;
+  directions: string;
+  cemiterioId?: string | null;
+  cemiterio?: string | null;
+}
+
 /** A position reading with its accuracy radius in metres (as the Geolocation API gives it). */
 export interface Reading extends LatLng {
   accuracy: number;

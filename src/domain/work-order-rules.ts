@@ -152,6 +152,8 @@ export const ORDER_MSG = {
   destinationNameRequired: 'Informe o cemitério de destino.',
   remainsNeedRecord: 'Informe o sepultado cujos restos serão retirados.',
   rescheduled: 'O escritório remarcou esta ordem de serviço para',
+  /** The grave has no position (the record page's "Este registro ainda não tem a localização"). */
+  noPosition: 'O mapa não tem a posição desta sepultura: siga o caminho acima.',
   versionConflict: 'A ordem de serviço foi alterada por outra pessoa. Revise antes de salvar.',
   comentarioRequired: 'Escreva o comentário.',
   icsTokenInvalid: 'Link de calendário inválido ou revogado.',

@@ -102,12 +102,21 @@ describe('accessible navigation and the visitor search', () => {
     const body = (await created.json()) as { sepultado: { id: string; nome: string } };
     mapped = { id: body.sepultado.id, nome: body.sepultado.nome };
     const graves = (await (await fetch(`${server.url}/api/sepulturas`, auth)).json()) as {
-      sepulturas: { id: string; quadra: string; rua: string | null; numero: string }[];
+      sepulturas: {
+        id: string;
+        quadra: string;
+        rua: string | null;
+        numero: string;
+        latitude: number | null;
+      }[];
     };
     const first = graves.sepulturas[0];
     if (!first) throw new Error('the demo cemetery has no grave');
     grave = { id: first.id, label: graveLabel(first) };
-    // A work order on that grave, today, for the crew's and the office's order screens.
+    // A work order on a grave with a position, today, for the crew's and the office's order
+    // screens (the order's page draws the grave's map).
+    const placed = graves.sepulturas.find((g) => g.latitude !== null);
+    if (!placed) throw new Error('the demo cemetery has no grave with a position');
     const today = new Date().toISOString().slice(0, 10);
     const ordered = await fetch(`${server.url}/api/ordens`, {
       method: 'POST',
@@ -115,7 +124,7 @@ describe('accessible navigation and the visitor search', () => {
       body: JSON.stringify({
         tipo: 'limpeza',
         agendadaPara: `${today}T10:00`,
-        sepulturaId: first.id,
+        sepulturaId: placed.id,
       }),
     });
     if (ordered.status !== 201) throw new Error(`order: ${ordered.status} ${await ordered.text()}`);
@@ -275,7 +284,7 @@ describe('accessible navigation and the visitor search', () => {
         await check(admin, '/admin/auditoria', 'Auditoria');
         await check(admin, '/admin/recadastramento', 'Recadastramento');
         await check(admin, '/hoje', 'Hoje');
-        await check(admin, `/ordens/${orderId}`, 'Limpeza/reforma');
+        await check(admin, `/ordens/${orderId}`, 'Limpeza/reforma', showMap);
         await check(admin, '/admin/ordens', 'Ordens de serviço');
         await check(admin, '/admin/ordens/calendario', 'Calendário de ordens de serviço');
         await check(

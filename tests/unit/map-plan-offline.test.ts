@@ -5,6 +5,7 @@
  * keepPackPlans: the plan a visit pack's walk ended with becomes that cemetery's plan on the
  * device ("plan.<id>"), one per cemetery held; a changed plan replaces its image, a plan gone
  * or a pack removed frees it; the map finds a record's cemetery by its name.
+ * keepMissingPlans: the crew's day asks only for the plans the device lacks, once per cemetery.
  * The HTTP client is replaced (Node has no page origin for ky's relative URLs); Dexie is real
  * (fake-indexeddb).
  */
@@ -15,6 +16,7 @@ import { applyPackPage, freshMeta } from '../../src/data/pack-store/pack-walk';
 import { planCemetery } from '../../src/data/plan/plan-cemetery';
 import {
   forgetPlan,
+  keepMissingPlans,
   keepPackPlans,
   PLAN_META_KEY,
   type PlanMeta,
@@ -192,5 +194,32 @@ describe("the plans of the cemeteries held (the visit pack's)", () => {
     });
     expect(await planCemetery('Cemitério do Carmo', false)).toBe('c'.repeat(24));
     expect(await planCemetery(null, false)).toBeNull();
+  });
+});
+
+describe("the plans of the crew's day (keepMissingPlans)", () => {
+  const A = 'a'.repeat(24);
+  const B = 'b'.repeat(24);
+  beforeEach(async () => {
+    calls.plan = null;
+    calls.images = [];
+    await Promise.all([db.photos.clear(), db.meta.clear()]);
+  });
+
+  it('asks once per cemetery lacking a plan, and a failure leaves the others kept', async () => {
+    const { request } = await import('../../src/data/api');
+    const asked = () => vi.mocked(request).mock.calls.map(([path]) => path);
+    vi.mocked(request).mockClear();
+    calls.plan = planNamed('a');
+    // A's ask fails (no signal): B is kept all the same, and nothing is thrown.
+    vi.mocked(request).mockRejectedValueOnce(new ApiFailure(0, MAP_MSG.planLoadError));
+    await keepMissingPlans([A, B, A]);
+    expect(asked()).toEqual([`cemiterios/${A}/plano`, `cemiterios/${B}/plano`]);
+    expect(await readStoredPlan(A)).toBeNull();
+    expect((await readStoredPlan(B))?.plan).toEqual(planNamed('a'));
+    // Next day list: only A is asked for.
+    await keepMissingPlans([A, B]);
+    expect(asked().slice(2)).toEqual([`cemiterios/${A}/plano`]);
+    expect((await readStoredPlan(A))?.plan).toEqual(planNamed('a'));
   });
 });

@@ -448,4 +448,34 @@ describe('the day list on the device', () => {
     ).toBe('offline');
     expect((await readDay(db, USER))?.etag).toBe('"d2"');
   });
+
+  it("a new day keeps the plans of its orders' cemeteries, only for graves with a position", async () => {
+    const at = (o: Order, latitude: number | null): Order => ({
+      ...o,
+      lugar: { ...o.lugar, latitude, longitude: latitude === null ? null : -46.52 },
+    });
+    const mapped = at(order(), -23.56);
+    const sameCemetery = at(order(), -23.57);
+    sameCemetery.lugar.cemiterioId = mapped.lugar.cemiterioId;
+    const noPosition = order();
+    const kept: string[][] = [];
+    const keepPlans = async (ids: string[]) => void kept.push(ids);
+    let answer = {
+      status: 200,
+      etag: '"p1"',
+      body: { hoje: '2026-11-28', ordens: [mapped, noPosition, sameCemetery] } as unknown,
+    };
+    const fetch = async () => answer;
+    expect(await syncToday(db, { userId: USER, fetch, keepPlans })).toBe('updated');
+    expect(kept.map((ids) => [...new Set(ids)])).toEqual([[mapped.lugar.cemiterioId]]);
+    // A day with no grave on the map asks for no plan.
+    answer = { status: 200, etag: '"p2"', body: { hoje: '2026-11-28', ordens: [noPosition] } };
+    expect(await syncToday(db, { userId: USER, fetch, keepPlans })).toBe('updated');
+    expect(kept).toHaveLength(1);
+    // A failure to keep them is not the day's: the list is stored all the same.
+    answer = { status: 200, etag: '"p3"', body: { hoje: '2026-11-28', ordens: [mapped] } };
+    const failing = () => Promise.reject(new Error('sem espaço'));
+    expect(await syncToday(db, { userId: USER, fetch, keepPlans: failing })).toBe('updated');
+    expect((await readDay(db, USER))?.ids).toEqual([mapped.id]);
+  });
 });

@@ -12,12 +12,13 @@ import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
 import { useBurial } from '../../data/burials/use-burial';
 import { useRecordOutbox } from '../../data/outbox/use-outbox';
 import { useSession } from '../../data/session';
+import { MAP_MSG } from '../../domain/map-messages';
 import { busyDeviceCopyText, OUTCOME_MSG } from '../../domain/outcome';
 import { can } from '../../domain/permissions';
 import { DetailSections } from '../../features/burials/detail-sections';
 import { EditLink } from '../../features/burials/edit-link';
 import { PhotoCarousel } from '../../features/burials/photo-carousel';
-import { GraveLocation } from '../../features/map/grave-location';
+import { GraveLocation, recordGravePlace } from '../../features/map/grave-location';
 import { QrSection } from '../../features/map/qr-section';
 import { latestEdit, PendingEditNotice } from '../../features/outbox/pending-edit-notice';
 import { TributesSlot } from '../../features/tributes/tributes-slot';
@@ -100,7 +101,11 @@ export default function DetailPage() {
         <PhotoCarousel key={row.id} images={row.images ?? []} nome={row.nome} />
       </section>
       <DetailSections row={row} />
-      <GraveLocation row={row} />
+      {/* A row with card fields only (seen in a list) may have coordinates not stored yet. */}
+      <GraveLocation
+        place={recordGravePlace(row)}
+        noPosition={row.full ? MAP_MSG.noCoordinates : null}
+      />
       <QrSection id={row.id} nome={row.nome} />
       <CustodySlot id={row.id} />
       <TributesSlot sepultadoId={row.id} knownCount={row.homenagens} />

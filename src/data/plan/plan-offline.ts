@@ -6,8 +6,9 @@
  * cemetery from that Blob, not from the network nor the service worker's caches.
  *
  * Writers: the visit pack (keepPackPlans: the plan its walk's last page named, so a plan an
- * admin changed reaches the phone with the next delta sync of that cemetery's pack), and the
- * map whenever it opens online (precachePlan). An image is downloaded only when its name changed
+ * admin changed reaches the phone with the next delta sync of that cemetery's pack), the crew's
+ * day (keepMissingPlans: the cemeteries of its orders), and the map whenever it opens online
+ * (precachePlan). An image is downloaded only when its name changed
  * (names are random and never reused, so a stored copy is never stale); an image no stored plan
  * names any more goes in the same transaction.
  */
@@ -103,7 +104,10 @@ async function storePlan(database: MemorialDb, key: string, plan: PlanMeta | nul
  * Fetches a cemetery's plan (null: the first cemetery's) and keeps it on the device. Resolves
  * when stored (or when the server has no plan: 404 is not an error). Rejects as storePlan.
  */
-export async function precachePlan(cemiterio: string | null = null): Promise<void> {
+export async function precachePlan(
+  cemiterio: string | null = null,
+  database: MemorialDb = defaultDb,
+): Promise<void> {
   let plan: PlanMeta;
   try {
     plan = await request<PlanMeta>(
@@ -114,7 +118,22 @@ export async function precachePlan(cemiterio: string | null = null): Promise<voi
     if (err instanceof ApiFailure && err.status === 404) return;
     throw err;
   }
-  await storePlan(defaultDb, planKey(cemiterio), plan);
+  await storePlan(database, planKey(cemiterio), plan);
+}
+
+/**
+ * The plans of these cemeteries, for those the device holds none of (the crew's day: an order's
+ * map opens without signal). One held is refreshed when its map opens online or by its pack; a
+ * failure is left for the next day list, the map still shows the grave meanwhile.
+ */
+export async function keepMissingPlans(
+  cemiterios: Iterable<string>,
+  database: MemorialDb = defaultDb,
+): Promise<void> {
+  for (const id of new Set(cemiterios)) {
+    if (await readStoredPlan(id, database)) continue;
+    await precachePlan(id, database).catch(() => undefined);
+  }
 }
 
 /**

@@ -2,7 +2,8 @@
  * The crew's day on the device: GET /api/ordens/hoje, asked at each sync (and when "Hoje" opens
  * or the signal returns) with the ETag of the last answer in If-None-Match, so a day with no
  * change costs one small 304. The orders go to the device's `ordens` table and the list's ids
- * to the meta table, per person, so "Hoje" opens in airplane mode.
+ * to the meta table, per person, so "Hoje" opens in airplane mode; with a new list, the plans
+ * of its orders' cemeteries the device lacks are kept too, so each order's map draws offline.
  */
 import type { Today } from '../../domain/work-order-types';
 import { api } from '../api';
@@ -44,9 +45,19 @@ const fetchDay: DayFetch = async (etag) => {
   return { status: response.status, etag: response.headers.get('etag'), body };
 };
 
+/** Asked for only when the day has a grave on the map: a sync without one loads none of it. */
+const keepPlans = (db: MemorialDb, ids: string[]) =>
+  import('../plan/plan-offline').then((m) => m.keepMissingPlans(ids, db));
+
 export async function syncToday(
   db: MemorialDb,
-  options: { userId?: string; fetch?: DayFetch; now?: number } = {},
+  options: {
+    userId?: string;
+    fetch?: DayFetch;
+    now?: number;
+    /** Keeps the plans of these cemeteries (default: those the device lacks, from the server). */
+    keepPlans?: (cemiterios: string[]) => Promise<void>;
+  } = {},
 ): Promise<DaySync> {
   const userId = options.userId ?? readAuth()?.userId;
   if (!userId) return 'no-session';
@@ -73,5 +84,12 @@ export async function syncToday(
     etag: answer.etag,
     at: now,
   } satisfies StoredDay);
+  // Only the orders with a position have a map to draw.
+  const mapped = day.ordens
+    .filter((o) => o.lugar.latitude !== null && o.lugar.longitude !== null)
+    .map((o) => o.lugar.cemiterioId);
+  if (mapped.length > 0) {
+    await (options.keepPlans ?? ((ids) => keepPlans(db, ids)))(mapped).catch(() => undefined);
+  }
   return 'updated';
 }

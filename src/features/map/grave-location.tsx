@@ -1,21 +1,31 @@
 /**
- * Where the detail page puts "Como chegar". With coordinates, the map section is
- * loaded lazily, and only once its place comes near the viewport (React.lazy behind
- * useNearViewport: Leaflet and its CSS never compete with the record's first paint); without them,
- * only the directions the record gives, and a word that the location is not registered yet.
- * The map's code is kept on the device with the record (keep-map-code.ts); when it still cannot
- * load, "Como chegar" keeps its heading and directions and says so, with a retry (part-boundary).
+ * Where a page puts "Como chegar" for a grave (a record's page, a work order's). With
+ * coordinates, the map section is loaded lazily, and only once its place comes near the viewport
+ * (React.lazy behind useNearViewport: Leaflet and its CSS never compete with the page's first
+ * paint); without them, only the way there in words, and — when the page knows the grave has no
+ * position — a word saying so. The map's code is kept on the device with the page that shows it
+ * (keep-map-code.ts); when it still cannot load, "Como chegar" keeps its heading and directions
+ * and says so, with a retry (part-boundary).
  */
 import { Suspense, useRef } from 'react';
 import type { LocalBurial } from '../../data/local-rows';
-import { graveDirections, toLatLng } from '../../domain/geo';
-import { MAP_MSG } from '../../domain/map-messages';
+import { type GravePlace, graveDirections, toLatLng } from '../../domain/geo';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
 import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
 import { useNearViewport } from '../../ui/use-near-viewport';
 import { loadMapSection, useKeepMapCode } from './keep-map-code';
 
 const MapSection = retryableLazy(loadMapSection);
+
+/** A record's grave: its cemetery is known by name only. */
+export function recordGravePlace(row: LocalBurial): GravePlace {
+  return {
+    nome: row.nome,
+    grave: toLatLng(row.latitude, row.longitude),
+    directions: graveDirections(row),
+    cemiterio: row.cemiterio ?? null,
+  };
+}
 
 /** Until the map comes: the directions (text, no library needed) and the map's room kept. */
 function MapPlaceholder({
@@ -34,19 +44,23 @@ function MapPlaceholder({
   );
 }
 
-export function GraveLocation({ row }: { row: LocalBurial }) {
+interface Props {
+  place: GravePlace;
+  /** Said when the grave has no position; null: nothing (the page may not know yet). */
+  noPosition: string | null;
+}
+
+export function GraveLocation({ place, noPosition }: Props) {
   const holder = useRef<HTMLElement>(null);
   const near = useNearViewport(holder);
-  const grave = toLatLng(row.latitude, row.longitude);
+  const { grave, directions } = place;
   useKeepMapCode(grave !== null);
-  const directions = graveDirections(row);
   if (!grave) {
     return (
       <section className="page detail-section" aria-labelledby="como-chegar">
         <h2 id="como-chegar">Como chegar</h2>
         {directions && <p className="map-directions">{directions}</p>}
-        {/* A row with card fields only (seen in a list) may have coordinates not stored yet. */}
-        {row.full && <p className="muted">{MAP_MSG.noCoordinates}</p>}
+        {noPosition && <p className="muted">{noPosition}</p>}
       </section>
     );
   }
@@ -64,7 +78,7 @@ export function GraveLocation({ row }: { row: LocalBurial }) {
       )}
     >
       <Suspense fallback={<MapPlaceholder directions={directions} />}>
-        <MapSection grave={grave} row={row} />
+        <MapSection place={{ ...place, grave }} />
       </Suspense>
     </PartBoundary>
   );

@@ -1,37 +1,35 @@
 /**
- * "Como chegar" on the detail page, loaded lazily so Leaflet is not in the first load:
- * the directions the record gives, the map, and — after the person taps "Como chegar" — their
- * position, distance, arrow and "Você chegou". The plan drawn is the record's cemetery's
- * (plan-cemetery.ts); opening it online refreshes that plan on the device (precachePlan);
- * offline it draws what is kept (the visit pack keeps its cemetery's).
+ * "Como chegar" for a grave (a record's page, a work order's), loaded lazily so Leaflet is not in
+ * the first load: the way there in words, the map, and — after the person taps "Como chegar" —
+ * their position, distance, arrow and "Você chegou". The plan drawn is the grave's cemetery's
+ * (its id, or its name through plan-cemetery.ts); opening it online refreshes that plan on the
+ * device (precachePlan); offline it draws what is kept (the visit pack keeps its cemetery's,
+ * the crew's day the plans of its orders' cemeteries).
  */
 import { useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import type { LocalBurial } from '../../data/local-rows';
 import { planCemetery } from '../../data/plan/plan-cemetery';
 import { precachePlan } from '../../data/plan/plan-offline';
 import { useStoredPlan } from '../../data/plan/use-stored-plan';
-import { graveDirections, type LatLng } from '../../domain/geo';
+import type { GravePlace, LatLng } from '../../domain/geo';
 import { useLoad } from '../../lib/use-load';
+import { useOnline } from '../../ui/use-online';
 import { GraveMap } from './grave-map';
 import { askCompassPermission, useHeading } from './use-heading';
-import { useOnline } from './use-online';
 import { usePosition } from './use-position';
 import { WayfindingPanel } from './wayfinding-panel';
 import './map.css';
 
-interface Props {
-  grave: LatLng;
-  row: LocalBurial;
-}
-
-export default function MapSection({ grave, row }: Props) {
-  const { nome, rua, quadra, chapa } = row;
+export default function MapSection({ place }: { place: GravePlace & { grave: LatLng } }) {
+  const { nome, grave, directions, cemiterioId, cemiterio: cemeteryName } = place;
   const online = useOnline();
   // The cemetery whose plan is drawn: undefined until known (the last one while asking again).
   const found = useLoad(
-    () => planCemetery(row.cemiterio, online).catch(() => null),
-    [row.cemiterio, online],
+    () =>
+      cemiterioId
+        ? Promise.resolve(cemiterioId)
+        : planCemetery(cemeteryName, online).catch(() => null),
+    [cemiterioId, cemeteryName, online],
   ).state;
   const cemiterio =
     found.phase === 'done' ? found.value : found.phase === 'loading' ? found.last : undefined;
@@ -61,7 +59,7 @@ export default function MapSection({ grave, row }: Props) {
   return (
     <section className="page detail-section map-section" aria-labelledby="como-chegar">
       <h2 id="como-chegar">Como chegar</h2>
-      <p className="map-directions">{graveDirections({ rua, quadra, chapa })}</p>
+      {directions && <p className="map-directions">{directions}</p>}
       <GraveMap grave={grave} nome={nome} plan={plan} fix={fix} online={online} />
       {!online && !plan && (
         <p className="muted map-small">

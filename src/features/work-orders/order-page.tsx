@@ -1,6 +1,6 @@
 /**
- * /ordens/:id — one order in the field, from the device: the grave and the way there, the
- * record's name, the milestones with their planned times and a tick, notes, photos (with the
+ * /ordens/:id — one order in the field, from the device: the grave on the map (the record
+ * page's, with the cemetery's plan kept on the device) and the way there, the record's name, the milestones with their planned times and a tick, notes, photos (with the
  * time and GPS position taken), comments and "Concluir". Every change is queued in the outbox
  * (it works in airplane mode) and shows "Aguardando conexão" until the server has it. Work the
  * server refused — the office cancelled, moved or deleted the order — stays in sight with the
@@ -15,7 +15,7 @@ import { useDeviceOrder, useKeepAnswers, useOrderWork } from '../../data/work-or
 import { newId } from '../../domain/ids';
 import type { OrderItemKind, OrderPayloads } from '../../domain/order-outbox';
 import { orderOverlay } from '../../domain/order-overlay';
-import { directionsLink, wayThere } from '../../domain/order-place';
+import { directionsLink, orderGravePlace } from '../../domain/order-place';
 import { formatWallTime } from '../../domain/order-time';
 import {
   OPEN_ORDER_STATES,
@@ -26,6 +26,7 @@ import {
 import type { Order } from '../../domain/work-order-types';
 import { currentPosition, shrinkPhoto } from '../../lib/shrink-photo';
 import { useFlash } from '../../ui/flash';
+import { useOnline } from '../../ui/use-online';
 import { ConcludeForm } from './conclude-form';
 import {
   DevicePhoto,
@@ -35,10 +36,12 @@ import {
   RefusedWork,
   whenText,
 } from './order-work-parts';
+import type { PlaceMap } from './place-map';
 import './work-orders.css';
 
-export default function OrderPage() {
+export default function OrderPage({ placeMap }: { placeMap: PlaceMap }) {
   const { id = '' } = useParams();
+  const online = useOnline();
   const flash = useFlash();
   const userId = useSession().auth?.userId ?? '';
   const stored = useDeviceOrder(id);
@@ -177,20 +180,23 @@ export default function OrderPage() {
         <p>
           <strong>{order.lugar.cemiterio}</strong>
         </p>
-        <p className="order-way">{wayThere(order.lugar)}</p>
+        {order.descricao && <p>{order.descricao}</p>}
         <p className="order-links">
           {order.lugar.sepulturaId && (
             <Link className="btn btn-small" to={`/sepulturas/${order.lugar.sepulturaId}`}>
               Sepultura
             </Link>
           )}
-          {route && (
+          {/* With signal, the phone's map app can also lead the way to the cemetery. */}
+          {online && route && (
             <a className="btn btn-small" href={route} target="_blank" rel="noreferrer">
-              Como chegar (mapa)
+              Abrir no app de mapas
             </a>
           )}
         </p>
-        {order.descricao && <p>{order.descricao}</p>}
+      </div>
+      <div className="order-map">
+        <placeMap.Location place={orderGravePlace(order)} noPosition={ORDER_MSG.noPosition} />
       </div>
 
       <h2>Etapas</h2>

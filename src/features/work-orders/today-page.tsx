@@ -12,6 +12,7 @@ import { wayThere } from '../../domain/order-place';
 import { formatWallTime, wallClock } from '../../domain/order-time';
 import { isOverdue, ORDER_STATE_LABEL } from '../../domain/work-order-rules';
 import type { Order } from '../../domain/work-order-types';
+import type { PlaceMap } from './place-map';
 import { checkStorage, STORAGE_MSG } from './storage-check';
 import './work-orders.css';
 
@@ -42,9 +43,13 @@ function OrderRow({ order, overdue, unsent }: { order: Order; overdue: boolean; 
   );
 }
 
-export default function TodayPage() {
+export default function TodayPage({ placeMap }: { placeMap: PlaceMap }) {
   const userId = useSession().auth?.userId ?? '';
   const device = useDeviceDay(userId);
+  // A day with a grave on the map: its code is kept now, for an order opened without signal.
+  placeMap.useKeepCode(
+    device?.orders.some((o) => o.lugar.latitude !== null && o.lugar.longitude !== null) ?? false,
+  );
   const work = useOrderWork(userId);
   useKeepAnswers(userId);
   const [sync, setSync] = useState<string | null>(null);

@@ -1,4 +1,7 @@
-/** navigator.onLine as state: the map asks for OSM tiles only while the device has a network. */
+/**
+ * navigator.onLine as state: the map asks for OSM tiles only while the device has a network,
+ * and an order offers the phone's map app only with signal.
+ */
 import { useEffect, useState } from 'react';
 
 export function useOnline(): boolean {
