@@ -134,7 +134,12 @@ describe('an order photo across browser restarts and broken uploads', () => {
     page = await openPhone(true);
     await page.goto(`/ordens/${orderId}`);
     await page.getByRole('heading', { name: 'Limpeza/reforma', level: 1 }).waitFor();
-    await page.locator('.order-photos li').getByText('Aguardando conexão').waitFor();
+    // The photo's state as the list says it (its text, whatever the layout is doing).
+    await expect
+      .poll(() => page.locator('.order-photos li .order-local').allTextContents(), {
+        timeout: 30_000,
+      })
+      .toEqual(['Aguardando conexão']);
     expect(await serverPhotos()).toBe(0);
 
     // 2. Signal back, and the browser dies while the upload is on its way: the request is
