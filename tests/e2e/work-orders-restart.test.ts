@@ -65,6 +65,20 @@ describe('an order photo across browser restarts and broken uploads', () => {
     return page;
   }
 
+  /** The outbox as IndexedDB holds it (committed items only): kind and state. */
+  const storedItems = (page: Page) =>
+    page.evaluate(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('memorial');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+        all.onsuccess = () => {
+          open.result.close();
+          resolve(all.result.map((i) => [i.kind, i.state]));
+        };
+      };
+    })`);
+
   /** Closes the browser as a crash would leave things: whatever was in flight, unanswered. */
   async function killPhone() {
     await context?.close();
@@ -128,6 +142,10 @@ describe('an order photo across browser restarts and broken uploads', () => {
       .getByLabel('Escolher foto')
       .setInputFiles({ name: 'tumulo.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await page.locator('.order-photos li').getByText('Aguardando conexão').waitFor();
+    // Saved when "Guardando a foto…" leaves (the list shows the item as soon as it is written,
+    // before its transaction commits); the outbox read from IndexedDB itself holds it.
+    await page.getByText('Guardando a foto…').waitFor({ state: 'hidden' });
+    expect(await storedItems(page)).toEqual([['order-photo', 'pending']]);
 
     // 1. The browser is closed without signal and opened again: the photo is still waiting.
     await killPhone();
