@@ -79,6 +79,9 @@ describe('the map by keyboard and the one live region', () => {
 
   /** The marker's x once the map has stopped moving (Leaflet animates pans and zooms). */
   const settledX = async () => {
+    // Leaflet starts a pan or zoom on a later frame and animates it for 0.25 s: read only after
+    // that, or a read before it starts and one 150 ms later can agree on the old place.
+    await page.waitForTimeout(400);
     let last = await markerX();
     for (;;) {
       await page.waitForTimeout(150);
