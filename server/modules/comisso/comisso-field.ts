@@ -4,11 +4,11 @@
  * public part and open cases, read as the grave page and GET /api/sepulturas/:id/comisso read
  * them for this person. Whoever may manage cases (the office) or never inspects gets none.
  */
-import crypto from 'node:crypto';
 import { can, canEver } from '../../../src/domain/permissions';
 import type { FieldGrave, FieldGraves } from '../../../src/domain/schemas/comisso-field';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
+import { bodyEtag } from '../../lib/etag';
 import { findGrave, graveAssignees, graveCemetery, graveOccupants } from '../graves/public';
 import { graveCases } from './comisso-read';
 
@@ -46,6 +46,5 @@ export async function fieldGraves(
     }
   }
   const body: FieldGraves = { userId: user.id, sepulturas };
-  const etag = `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-  return { body, etag };
+  return { body, etag: bodyEtag(body) };
 }

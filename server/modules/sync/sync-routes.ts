@@ -19,6 +19,7 @@ import {
   SyncQuerySchema,
 } from '../../../src/domain/schemas/sync';
 import { pickEncoding, sendJsonBytes } from '../../lib/encoded-json';
+import { matches } from '../../lib/etag';
 import { unauthorized } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
 import { editableIds } from '../burials/public';
@@ -27,13 +28,6 @@ import { packEtag, packPage } from './pack';
 import { PACK_LIMIT } from './pack-cursor';
 import { SYNC_LIMIT, syncBurials, syncEtag } from './sync';
 import { syncInfo } from './sync-info';
-
-/** If-None-Match: "*" or a list of tags, compared weakly (RFC 9110 §13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
 
 export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The records the caller may edit, for the offline dashboard and "Editar" (this caller only:

@@ -17,6 +17,7 @@ import type { Today } from '../../../src/domain/work-order-types';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { pickEncoding, sendJsonBytes } from '../../lib/encoded-json';
+import { bodyEtag } from '../../lib/etag';
 import { badRequest, notFound } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
 import { loadOrders, wall } from './orders-read';
@@ -42,17 +43,7 @@ export async function today(
       ids.map((r) => r.id),
     ),
   };
-  const etag = `"${crypto.createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-  return { body, etag };
-}
-
-/** Whether an If-None-Match header names this ETag (a list, or "*"). */
-export function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === etag || t === '*');
+  return { body, etag: bodyEtag(body) };
 }
 
 function windowOf(de: string, ate: string): { from: string; to: string } {

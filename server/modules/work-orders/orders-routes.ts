@@ -42,6 +42,7 @@ import {
 } from '../../../src/domain/schemas/work-order';
 import { ORDER_MSG } from '../../../src/domain/work-order-rules';
 import type { UserRow } from '../../db/schema';
+import { matches } from '../../lib/etag';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { requireCan } from '../../plugins/auth';
 import { COMPRESSED } from '../../plugins/compression';
@@ -50,7 +51,6 @@ import { addKind, custody, listKinds } from './custody';
 import {
   calendarJson,
   icsFeed,
-  matches,
   newIcsToken,
   revokeIcsToken,
   sendJsonText,
