@@ -98,19 +98,34 @@ const ROUTER_PRODUCTION = [
   ),
 }));
 
-export default defineConfig(({ mode, command }) => {
+// The server's render of the public pages (`vite build --ssr src/entry-server.tsx`): the same
+// components, for Node, in dist/ssr beside the server's bundle; packages stay in node_modules
+// (docs/decisions/0172-server-rendered-public-pages.md).
+const SSR_BUILD = {
+  outDir: 'dist/ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  sourcemap: true,
+  minify: false,
+};
+
+export default defineConfig(({ mode, command, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const productName = env.VITE_PRODUCT_NAME || 'Memorial';
   const apiPort = env.VITE_DEV_API_PORT || '3001';
+  const define = { 'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName) };
+  const alias = command === 'build' ? ROUTER_PRODUCTION : [];
+  if (isSsrBuild) return { define, resolve: { alias }, build: SSR_BUILD, plugins: [react()] };
   return {
-    define: {
-      'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName),
-    },
-    resolve: { alias: command === 'build' ? ROUTER_PRODUCTION : [] },
+    define,
+    resolve: { alias },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
+      // Which stylesheets and chunks a page's code needs: the server links them in the pages
+      // it renders (server/modules/public-pages).
+      manifest: true,
       // Without the modulepreload polyfill (its MutationObserver, in the boot chunk): browsers
       // with modulepreload (Chromium 66, Safari 17, Firefox 115) need none, and Vite's own
       // loader asks older ones for rel=preload instead. It gives the QR landing's 140 KB budget

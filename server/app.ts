@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { imageRoutes } from './modules/images/images-routes';
 import { labelRoutes } from './modules/labels/labels-routes';
 import { mapRoutes } from './modules/map/map-routes';
+import { publicPageRoutes } from './modules/public-pages/public-pages-routes';
 import { recadastramentoRoutes } from './modules/recadastramento/recad-routes';
 import { newSearchCache } from './modules/search/search-cache';
 import { searchRoutes } from './modules/search/search-routes';
@@ -179,5 +180,6 @@ export async function buildApp(options: BuildOptions) {
 
   scheduleAuditRetention(app);
   await app.register(clientPlugin);
+  await app.register(publicPageRoutes);
   return app;
 }

@@ -25,6 +25,8 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   clientDir: string;
+  /** SSR_ENTRY: the server's render of the public pages (built by `vite build --ssr`). */
+  ssrEntry: string;
   smtpUrl: string | null;
   mailFrom: string;
   trustProxy: boolean;
@@ -135,6 +137,7 @@ export const EnvSchema = Type.Object({
     Type.String({ pattern: '^https?://[^\\s]+$', message: 'PUBLIC_URL deve ser uma URL http(s)' }),
   ),
   CLIENT_DIR: Type.String({ default: 'dist/client' }),
+  SSR_ENTRY: Type.String({ default: 'dist/ssr/entry-server.js' }),
   SMTP_URL: Type.Optional(
     Type.String({
       pattern: '^smtps?://',
@@ -318,6 +321,7 @@ function toConfig(env: Env): Config {
     corsOrigins: env.CORS_ORIGINS,
     logLevel: env.LOG_LEVEL,
     clientDir: path.resolve(env.CLIENT_DIR),
+    ssrEntry: path.resolve(env.SSR_ENTRY),
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY === 'true',

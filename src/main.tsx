@@ -1,20 +1,37 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { appTree } from './app/app-tree';
+import { loadDetailPage } from './app/routes';
+import { answerEarly, askEarly } from './data/burials/early-record';
+import { readPublicData } from './data/public-data';
 import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root ausente em index.html');
+
+// A public page the server rendered carries its data; the service worker's shell carries none
+// (docs/decisions/0172-server-rendered-public-pages.md).
+const publicData = readPublicData(document);
+// The QR landing: its record and its page's code are asked for now, side by side, not one
+// after the other once the app has rendered (LCP of the first visit;
+// docs/decisions/0056-first-visit-stability.md). A rendered page already holds the record.
+if (publicData?.kind === 'record') answerEarly(publicData.record);
+if (publicData?.kind === 'record' || askEarly(window.location.pathname)) {
+  loadDetailPage().catch(() => undefined);
+}
+
+const tree = appTree(publicData, (routes) => <BrowserRouter>{routes}</BrowserRouter>);
 // The first render as a transition: React renders it in slices of a few milliseconds and
 // yields between them, instead of one long task a cheap phone's CPU cannot answer a tap in
-// (docs/decisions/0057-first-visit-long-tasks.md).
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <AppRoutes />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// (docs/decisions/0057-first-visit-long-tasks.md). Hydration likewise.
+startTransition(() => {
+  if (publicData) {
+    hydrateRoot(root, tree, {
+      // A mismatch is a defect: said as an error (the end-to-end tests fail on it).
+      onRecoverableError: (error) => console.error('Hidratação:', error),
+    });
+  } else {
+    createRoot(root).render(tree);
+  }
+});

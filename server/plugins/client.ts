@@ -41,7 +41,8 @@ function cacheControl(relPath: string): string {
  */
 const HASHED_NEEDLESS_HEADERS = ['etag', 'last-modified', 'accept-ranges'];
 
-function sendIndex(reply: FastifyReply) {
+/** The shell: the built index.html, which the browser renders from scratch. */
+export function sendIndex(reply: FastifyReply) {
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
 }
 

@@ -8,7 +8,8 @@
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '../ui/branding';
 
-function titleFor(heading: string | null | undefined): string {
+/** The title of a page whose main heading says `heading` (the server's render uses it too). */
+export function titleFor(heading: string | null | undefined): string {
   const text = heading?.replace(/\s+/g, ' ').trim();
   return text && text !== PRODUCT_NAME ? `${text} — ${PRODUCT_NAME}` : PRODUCT_NAME;
 }

@@ -1,11 +1,19 @@
 import { type ReactNode, useCallback } from 'react';
+import { PublicDataProvider } from '../data/public-data';
 import { SessionProvider } from '../data/session';
 import type { SessionEnd } from '../data/session-events';
 import { OUTCOME_MSG } from '../domain/outcome';
+import type { PublicPageData } from '../domain/public-page';
 import { FlashProvider, useFlash } from '../ui/flash';
 import { OutboxStarter } from './outbox-starter';
 
-function SessionWithFlash({ children }: { children: ReactNode }) {
+function SessionWithFlash({
+  children,
+  serverRendered,
+}: {
+  children: ReactNode;
+  serverRendered: boolean;
+}) {
   const flash = useFlash();
   const onEnded = useCallback(
     (kind: SessionEnd) =>
@@ -15,17 +23,29 @@ function SessionWithFlash({ children }: { children: ReactNode }) {
     [flash],
   );
   return (
-    <SessionProvider onCheckFailed={flash.error} onEnded={onEnded}>
+    <SessionProvider onCheckFailed={flash.error} onEnded={onEnded} serverRendered={serverRendered}>
       <OutboxStarter />
       {children}
     </SessionProvider>
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * `publicData`: what a page rendered by the server came with (null: a shell); such a page starts
+ * as the visitor's view, as the server rendered it.
+ */
+export function Providers({
+  children,
+  publicData = null,
+}: {
+  children: ReactNode;
+  publicData?: PublicPageData | null;
+}) {
   return (
     <FlashProvider>
-      <SessionWithFlash>{children}</SessionWithFlash>
+      <PublicDataProvider data={publicData}>
+        <SessionWithFlash serverRendered={publicData !== null}>{children}</SessionWithFlash>
+      </PublicDataProvider>
     </FlashProvider>
   );
 }

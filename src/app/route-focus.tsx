@@ -23,13 +23,13 @@ function focusHeading(): boolean {
 
 export function RouteFocus() {
   const { pathname, search } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
+  // The route the focus was last moved for (the first load's: nothing to move). A route, not
+  // a "first run" flag: StrictMode runs an effect twice on mount, and a flag then moved focus on
+  // the first load, into a page the server rendered before it was hydrated.
+  const shown = useRef(`${pathname}${search}`);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === `${pathname}${search}`) return;
+    shown.current = `${pathname}${search}`;
     let tries = 0;
     let timer = 0;
     // The person acts before the page's heading is there (types in the navbar's search box

@@ -6,8 +6,7 @@
  * page; the layout is small and static, so a page costs one round trip after the boot chunk.
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { askEarly } from '../data/burials/early-record';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { registerPackCode } from '../data/pack/pack-code';
 import { loadStoreCode } from '../data/store-code';
 import type { Action } from '../domain/permissions';
@@ -47,12 +46,9 @@ const layoutPage = (loadPage: () => Promise<{ default: ComponentType }>) =>
 
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const HomePage = layoutPage(() => import('../features/burials/home-page'));
-const detailPage = storeFirst(() => import('./pages/burial-detail-page'));
-const DetailPage = lazy(detailPage);
-// The QR landing: its record and its page's code are asked for now, side by side, not one
-// after the other once the app has rendered (LCP of the first visit;
-// docs/decisions/0056-first-visit-stability.md).
-if (askEarly(window.location.pathname)) detailPage().catch(() => undefined);
+/** The QR landing's page code; main.tsx asks for it early, beside the record. */
+export const loadDetailPage = storeFirst(() => import('./pages/burial-detail-page'));
+const DetailPage = lazy(loadDetailPage);
 const DashboardPage = layoutPage(() => import('../features/burials/dashboard-page'));
 const CreatePage = layoutPage(() => import('../features/burials/create-page'));
 const EditPage = layoutPage(() => import('../features/burials/edit-page'));
@@ -142,55 +138,54 @@ function Root() {
 
 const visitorSearch = <VisitorSearch intro />;
 
+/**
+ * The route table as elements: rendered by AppRoutes under the browser's router, or under a
+ * static one on the server, which also matches a path against it (src/entry-server.tsx).
+ */
+export const appRoutes = (
+  <Route element={<Root />}>
+    <Route path="/login" element={<LoginPage after={visitorSearch} />} />
+    <Route path="/register" element={guarded(null, <RegisterPage after={visitorSearch} />)} />
+    <Route path="/auth/forgot-password" element={at(ForgotPage)} />
+    <Route path="/auth/reset-password" element={at(ResetPage)} />
+    <Route path="/auth/verify-email" element={at(VerifyPage)} />
+    <Route element={<Layout />}>
+      <Route path="/" element={at(HomePage, LOGIN)} />
+      <Route path="/sepultados/pesquisa" element={at(SearchPage)} />
+      <Route path="/sepultados/meumemorial" element={at(DashboardPage, LIST_MINE)} />
+      <Route path="/meussepultados" element={<Navigate to="/sepultados/meumemorial" replace />} />
+      <Route path="/sepultados/add" element={at(CreatePage, CREATE_BURIAL)} />
+      <Route path="/sepultados/edit/:id" element={at(EditPage, EDIT_BURIAL)} />
+      <Route path="/sepultados/etiquetas" element={at(LabelsPage, PRINT_LABELS)} />
+      <Route path="/sepultados/:id" element={at(DetailPage)} />
+      <Route path="/offline" element={at(OfflinePage)} />
+      <Route path="/user/profile" element={at(ProfilePage, LOGIN)} />
+      {/* Open without a login: a removed account's unsent work must stay reachable (docs/decisions.md). */}
+      <Route path="/pendentes" element={at(OutboxPage)} />
+      <Route path="/pendentes/:id" element={at(ConflictReviewPage, LOGIN)} />
+      {/* Everyone logged in: an admin manages the list, anyone else sees their own entry (spec §2). */}
+      <Route path="/meuusuario" element={at(UserListPage, LOGIN)} />
+      <Route path="/usuarios/add" element={at(UserCreatePage, CREATE_USER)} />
+      <Route path="/usuarios/edit/:id" element={at(UserEditPage, MANAGE_USERS)} />
+      <Route path="/admin/mapa" element={at(PlanAdminPage, EDIT_PLAN)} />
+      <Route path="/admin/cemiterios" element={at(CemeteriesAdminPage, MANAGE_CEMETERIES)} />
+      <Route path="/cemiterios/:id" element={at(CemeteryPage)} />
+      <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
+      <Route path="/admin/sepulturas" element={at(GravesAdminPage, MANAGE_GRAVES)} />
+      <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
+      <Route path="/admin/recadastramento" element={at(RecadAdminPage, MANAGE_RECAD)} />
+      <Route path="/sepulturas/:id" element={at(GravePage)} />
+      <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
+      <Route path="/hoje" element={at(OrdersPage, WORK_ORDERS)} />
+      <Route path="/ordens/:id" element={at(OrdersPage, WORK_ORDERS)} />
+      <Route path="/admin/ordens/*" element={at(OrdersPage, allowedTo('order:manage'))} />
+      <Route path="/admin/pedidos" element={at(OrdersPage, allowedTo('request:manage'))} />
+      <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Route>
+  </Route>
+);
+
 export function AppRoutes() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<Root />}>
-          <Route path="/login" element={<LoginPage after={visitorSearch} />} />
-          <Route path="/register" element={guarded(null, <RegisterPage after={visitorSearch} />)} />
-          <Route path="/auth/forgot-password" element={at(ForgotPage)} />
-          <Route path="/auth/reset-password" element={at(ResetPage)} />
-          <Route path="/auth/verify-email" element={at(VerifyPage)} />
-          <Route element={<Layout />}>
-            <Route path="/" element={at(HomePage, LOGIN)} />
-            <Route path="/sepultados/pesquisa" element={at(SearchPage)} />
-            <Route path="/sepultados/meumemorial" element={at(DashboardPage, LIST_MINE)} />
-            <Route
-              path="/meussepultados"
-              element={<Navigate to="/sepultados/meumemorial" replace />}
-            />
-            <Route path="/sepultados/add" element={at(CreatePage, CREATE_BURIAL)} />
-            <Route path="/sepultados/edit/:id" element={at(EditPage, EDIT_BURIAL)} />
-            <Route path="/sepultados/etiquetas" element={at(LabelsPage, PRINT_LABELS)} />
-            <Route path="/sepultados/:id" element={at(DetailPage)} />
-            <Route path="/offline" element={at(OfflinePage)} />
-            <Route path="/user/profile" element={at(ProfilePage, LOGIN)} />
-            {/* Open without a login: a removed account's unsent work must stay reachable (docs/decisions.md). */}
-            <Route path="/pendentes" element={at(OutboxPage)} />
-            <Route path="/pendentes/:id" element={at(ConflictReviewPage, LOGIN)} />
-            {/* Everyone logged in: an admin manages the list, anyone else sees their own entry (spec §2). */}
-            <Route path="/meuusuario" element={at(UserListPage, LOGIN)} />
-            <Route path="/usuarios/add" element={at(UserCreatePage, CREATE_USER)} />
-            <Route path="/usuarios/edit/:id" element={at(UserEditPage, MANAGE_USERS)} />
-            <Route path="/admin/mapa" element={at(PlanAdminPage, EDIT_PLAN)} />
-            <Route path="/admin/cemiterios" element={at(CemeteriesAdminPage, MANAGE_CEMETERIES)} />
-            <Route path="/cemiterios/:id" element={at(CemeteryPage)} />
-            <Route path="/admin/planilhas" element={at(SheetsPage, SPREADSHEETS)} />
-            <Route path="/admin/sepulturas" element={at(GravesAdminPage, MANAGE_GRAVES)} />
-            <Route path="/admin/prazos" element={at(DeadlinesPage, SEE_DEADLINES)} />
-            <Route path="/admin/recadastramento" element={at(RecadAdminPage, MANAGE_RECAD)} />
-            <Route path="/sepulturas/:id" element={at(GravePage)} />
-            <Route path="/admin/copias" element={at(BackupsPage, BACKUPS)} />
-            <Route path="/hoje" element={at(OrdersPage, WORK_ORDERS)} />
-            <Route path="/ordens/:id" element={at(OrdersPage, WORK_ORDERS)} />
-            <Route path="/admin/ordens/*" element={at(OrdersPage, allowedTo('order:manage'))} />
-            <Route path="/admin/pedidos" element={at(OrdersPage, allowedTo('request:manage'))} />
-            <Route path="/admin/auditoria" element={at(AuditPage, AUDIT)} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Route>
-        </Route>
-      </Routes>
-    </BrowserRouter>
-  );
+  return <Routes>{appRoutes}</Routes>;
 }

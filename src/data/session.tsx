@@ -57,16 +57,22 @@ export function SessionProvider({
   children,
   onCheckFailed,
   onEnded,
+  serverRendered = false,
 }: {
   children: ReactNode;
+  /**
+   * The page came rendered by the server, which renders the visitor's view: the first render
+   * is that view too (no hydration mismatch), and the stored session is read right after.
+   */
+  serverRendered?: boolean;
   onCheckFailed?: (message: string) => void;
   /** The server ended the session (a 401 anywhere): say it, as an error. */
   onEnded?: (kind: SessionEnd) => void;
 }) {
-  const [auth, setAuth] = useState<StoredAuth | null>(() => readAuth());
+  const [auth, setAuth] = useState<StoredAuth | null>(() => (serverRendered ? null : readAuth()));
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [status, setStatus] = useState<SessionStatus>(() =>
-    readToken() ? 'checking' : 'anonymous',
+    !serverRendered && readToken() ? 'checking' : 'anonymous',
   );
   const [endedByLogout, setEndedByLogout] = useState(false);
 
@@ -106,6 +112,13 @@ export function SessionProvider({
   }, [apply, onCheckFailed]);
 
   useEffect(() => {
+    if (serverRendered) {
+      const stored = readAuth();
+      if (stored) {
+        setAuth(stored);
+        setStatus('checking');
+      }
+    }
     void refresh();
     // Another tab logged in or out, or changed the role, or a new token was stored here:
     // follow it (spec §4).
@@ -115,7 +128,7 @@ export function SessionProvider({
       setStatus(stored ? 'authenticated' : 'anonymous');
       if (!stored) setUser(null);
     });
-  }, [refresh]);
+  }, [refresh, serverRendered]);
 
   // A 401 on any call with the stored token ends the session at once, visibly: the navbar
   // and the guards follow without a reload (docs/decisions.md, "Outcomes"). The page left is remembered,

@@ -10,7 +10,11 @@ import type {
   BurialCardSchema,
   BurialRecordSchema,
   MineCardSchema,
+  PublicBurialSchema,
 } from './schemas/burial';
+
+/** The record as anyone may see it: no assignees (a server-rendered page carries only this). */
+export type PublicBurial = Static<typeof PublicBurialSchema>;
 
 /** An assigned concessionário as admins and assignees see it (never an e-mail or CPF). */
 export type ConcessionarioRef = Static<typeof AssigneeRefSchema>;

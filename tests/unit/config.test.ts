@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       logLevel: 'info',
       clientDir: path.resolve('dist/client'),
+      ssrEntry: path.resolve('dist/ssr/entry-server.js'),
       smtpUrl: null,
       mailFrom: 'Memorial <nao-responda@memorial.local>',
       trustProxy: false,

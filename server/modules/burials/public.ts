@@ -1,7 +1,7 @@
 /**
  * What other modules may use of the burial records (the one door between modules, checked by
  * .dependency-cruiser.cjs): the public record's SQL projection, who may edit, the read cache's
- * invalidation and the write transaction's type.
+ * invalidation, the record as the API answers it, and the write transaction's type.
  */
 export { editableIds, isAssigned } from './burials-access';
 export {
@@ -13,5 +13,5 @@ export {
   toCard,
   toRecord,
 } from './burials-projection';
-export { forgetCached } from './burials-read';
+export { forgetCached, getBurial } from './burials-read';
 export type { Tx } from './burials-write';

@@ -40,6 +40,14 @@ export function askEarly(path: string): boolean {
   return true;
 }
 
+/**
+ * A page the server rendered carries its record (src/data/public-data.tsx): that is the early
+ * answer, so the record is not asked for again; its photo is already in the page's HTML.
+ */
+export function answerEarly(record: { id: string }): void {
+  early = { id: record.id, answer: Promise.resolve(record) };
+}
+
 /** The early answer's body for `id` (once), or null: the caller asks the usual way. */
 export async function takeEarly(id: string): Promise<unknown> {
   const mine = early?.id === id ? early.answer : null;

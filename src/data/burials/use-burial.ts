@@ -9,7 +9,7 @@
  * Retry-After (busy-retry.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SEP_MSG } from '../../domain/burial-messages';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { type LoadState, useLoad } from '../../lib/use-load';
@@ -17,6 +17,7 @@ import { useRetryWhenBusy } from '../busy-retry';
 import { db, type LocalBurial } from '../db';
 import { ApiFailure } from '../failure';
 import { rowFromRecord } from '../local-rows';
+import { usePublicRecord } from '../public-data';
 import { useSession } from '../session';
 import { readMine } from '../sync/mine-sync';
 import { fetchBurial } from './burial-calls';
@@ -34,8 +35,16 @@ interface BurialView {
   fetch: FetchState;
 }
 
-function fetchState(state: LoadState<LocalBurial>, busyUntil: number | null): FetchState {
+function fetchState(
+  state: LoadState<LocalBurial>,
+  busyUntil: number | null,
+  notFoundOnServer: string | null,
+): FetchState {
   if (state.phase === 'done') return { phase: 'done' };
+  // The server already said so in the page's HTML: the same words until it answers again.
+  if (state.phase !== 'failed' && notFoundOnServer) {
+    return { phase: 'notFound', message: notFoundOnServer };
+  }
   if (state.phase !== 'failed') return { phase: 'fetching' };
   const { error } = state;
   // The server's own words for a record it does not have (SEP_MSG.notFound).
@@ -65,11 +74,23 @@ export function useBurial(id: string): BurialView {
   const busyUntil = useRetryWhenBusy(state, reload);
   useRetryWhenOnline(state, reload);
   const memory = state.phase === 'done' ? state.value : null;
-  const fetch = fetchState(state, busyUntil);
+  // A page the server rendered: its record (or its "not found") from the first render on,
+  // the same as the server's, while the device store and the answer come.
+  const fromServer = usePublicRecord(id);
+  const seeded = useMemo(
+    () => (fromServer && 'record' in fromServer ? rowFromRecord(fromServer.record) : null),
+    [fromServer],
+  );
+  const fetch = fetchState(
+    state,
+    busyUntil,
+    fromServer && 'notFound' in fromServer ? fromServer.notFound : null,
+  );
   // Without an answer, the copy of a visit pack on the device: the record itself when it was
   // never opened here, its tribute count and grave position (pack-read.ts; a walk of the
-  // pages, so not while the server may still answer).
-  const fromPack = fetch.phase === 'failed' || !navigator.onLine;
+  // pages, so not while the server may still answer). The server's render has no navigator.
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  const fromPack = fetch.phase === 'failed' || offline;
   const row = useLiveQuery(async () => {
     const stored = await db.sepultados.get(id);
     if (!fromPack) return stored ?? null;
@@ -85,7 +106,7 @@ export function useBurial(id: string): BurialView {
   }, [id, fromPack]);
 
   if (fetch.phase === 'notFound') return { row: null, fetch };
-  return { row: row ?? (memory?.id === id ? memory : row), fetch };
+  return { row: row ?? (memory?.id === id ? memory : (seeded ?? row)), fetch };
 }
 
 /**

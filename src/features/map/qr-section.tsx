@@ -4,6 +4,7 @@
  * only once the section comes near the viewport (below the fold on the QR landing itself).
  */
 import { useRef } from 'react';
+import { useOrigin } from '../../lib/hydration';
 import { recordUrl } from '../../lib/qr-image';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
 import { useQr } from '../../lib/use-qr';
@@ -12,7 +13,7 @@ import { useNearViewport } from '../../ui/use-near-viewport';
 import './map.css';
 
 export function QrSection({ id, nome }: { id: string; nome: string }) {
-  const url = recordUrl(id);
+  const url = recordUrl(id, useOrigin());
   const holder = useRef<HTMLElement>(null);
   const near = useNearViewport(holder);
   const { src, failed, retry } = useQr(near ? url : null);
