@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { appTree } from './app/app-tree';
 import { loadDetailPage } from './app/routes';
-import { answerEarly, askEarly } from './data/burials/early-record';
+import { askEarly } from './data/burials/early-record';
 import { readPublicData } from './data/public-data';
 import './app/app.css';
 
@@ -16,22 +16,15 @@ const publicData = readPublicData(document);
 // The QR landing: its record and its page's code are asked for now, side by side, not one
 // after the other once the app has rendered (LCP of the first visit;
 // docs/decisions/0056-first-visit-stability.md). A rendered page already holds the record.
-if (publicData?.kind === 'record') answerEarly(publicData.record);
-if (publicData?.kind === 'record' || askEarly(window.location.pathname)) {
-  loadDetailPage().catch(() => undefined);
-}
+const held = publicData?.kind === 'record' ? publicData.record : undefined;
+if (askEarly(window.location.pathname, held)) loadDetailPage().catch(() => undefined);
 
 const tree = appTree(publicData, (routes) => <BrowserRouter>{routes}</BrowserRouter>);
 // The first render as a transition: React renders it in slices of a few milliseconds and
 // yields between them, instead of one long task a cheap phone's CPU cannot answer a tap in
 // (docs/decisions/0057-first-visit-long-tasks.md). Hydration likewise.
 startTransition(() => {
-  if (publicData) {
-    hydrateRoot(root, tree, {
-      // A mismatch is a defect: said as an error (the end-to-end tests fail on it).
-      onRecoverableError: (error) => console.error('Hidratação:', error),
-    });
-  } else {
-    createRoot(root).render(tree);
-  }
+  // A mismatch is reported as an uncaught error (React's default; the end-to-end tests fail on it).
+  if (publicData) hydrateRoot(root, tree);
+  else createRoot(root).render(tree);
 });

@@ -7,13 +7,7 @@ import type { PublicPageData } from '../domain/public-page';
 import { FlashProvider, useFlash } from '../ui/flash';
 import { OutboxStarter } from './outbox-starter';
 
-function SessionWithFlash({
-  children,
-  serverRendered,
-}: {
-  children: ReactNode;
-  serverRendered: boolean;
-}) {
+function SessionWithFlash({ children }: { children: ReactNode }) {
   const flash = useFlash();
   const onEnded = useCallback(
     (kind: SessionEnd) =>
@@ -23,17 +17,14 @@ function SessionWithFlash({
     [flash],
   );
   return (
-    <SessionProvider onCheckFailed={flash.error} onEnded={onEnded} serverRendered={serverRendered}>
+    <SessionProvider onCheckFailed={flash.error} onEnded={onEnded}>
       <OutboxStarter />
       {children}
     </SessionProvider>
   );
 }
 
-/**
- * `publicData`: what a page rendered by the server came with (null: a shell); such a page starts
- * as the visitor's view, as the server rendered it.
- */
+/** `publicData`: what a page rendered by the server came with (null: a shell). */
 export function Providers({
   children,
   publicData = null,
@@ -43,8 +34,8 @@ export function Providers({
 }) {
   return (
     <FlashProvider>
-      <PublicDataProvider data={publicData}>
-        <SessionWithFlash serverRendered={publicData !== null}>{children}</SessionWithFlash>
+      <PublicDataProvider value={publicData}>
+        <SessionWithFlash>{children}</SessionWithFlash>
       </PublicDataProvider>
     </FlashProvider>
   );

@@ -18,6 +18,7 @@ import type { CurrentUser } from '../domain/types';
 import { type Role, readRole } from '../domain/user-rules';
 import { getCurrentUser, postLogin } from './auth/auth-calls';
 import { ApiFailure } from './failure';
+import { usePublicData } from './public-data';
 import { onSessionEnd, type SessionEnd } from './session-events';
 import {
   onSessionChange,
@@ -57,18 +58,15 @@ export function SessionProvider({
   children,
   onCheckFailed,
   onEnded,
-  serverRendered = false,
 }: {
   children: ReactNode;
-  /**
-   * The page came rendered by the server, which renders the visitor's view: the first render
-   * is that view too (no hydration mismatch), and the stored session is read right after.
-   */
-  serverRendered?: boolean;
   onCheckFailed?: (message: string) => void;
   /** The server ended the session (a 401 anywhere): say it, as an error. */
   onEnded?: (kind: SessionEnd) => void;
 }) {
+  // A page the server rendered is the visitor's view: the first render is that view too (no
+  // hydration mismatch), and the stored session is read right after.
+  const serverRendered = usePublicData() !== null;
   const [auth, setAuth] = useState<StoredAuth | null>(() => (serverRendered ? null : readAuth()));
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [status, setStatus] = useState<SessionStatus>(() =>

@@ -1,8 +1,8 @@
 /**
  * Where a stored image is served and the responsive set of a burial photo (320 / 800 / 1600 px:
- * thumbnail, -m copy, display file) with the detail carousel's `sizes`. One copy for the <img>
- * (src/ui/burial-image.tsx) and for the QR landing's early preload of its first photo
- * (src/data/burials/early-record.ts), which must ask for exactly what the <img> will pick.
+ * thumbnail, -m copy, display file) with the detail carousel's `sizes`: the <img>'s
+ * (src/ui/burial-image.tsx), which React's preload of the QR landing's first photo, in the page
+ * the server renders, repeats exactly.
  */
 import { IMAGE_FILE_REGEX, mediumNameOf, thumbNameOf } from './upload-rules';
 

@@ -6,7 +6,8 @@
  * and all ≤ 260 KB with its first photo; / logged in JS ≤ 140 KB and all ≤ 260 KB. The map,
  * the QR code and the emoji picker are not fetched before the visitor scrolls to them. Each
  * load's layout shifts stay within CLS ≤ 0.05 (room is kept, not timed), and the landing's
- * first photo, preloaded as the app boots, is fetched once (the preload matches the <img>).
+ * first photo, preloaded by the page the server rendered, is fetched once (the preload matches
+ * the <img>).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +97,7 @@ describe('first visit: bytes on the wire within budget', () => {
     });
     const urls = totals.requests.map((r) => r.url);
     expect(urls.some((u) => u.includes('/api/images/sepultados/'))).toBe(true);
-    // Preloaded while the app booted, with the <img>'s own srcset: one fetch, not two.
+    // Preloaded by the server-rendered page, with the <img>'s own srcset: one fetch, not two.
     const base = record.image.replace(/(?:-[tm])?\.webp$/, '');
     expect(urls.filter((u) => u.includes(base)).length).toBe(1);
     for (const heavy of ['map-section', 'emoji-picker', 'leaflet', 'qrcode', 'browser-'])

@@ -2,7 +2,7 @@
  * A server-rendered page as a document: the built index.html (its scripts, styles and head as
  * the browser's build made them) with the rendered markup in #root, the page's public data in a
  * JSON script (data, never run: the CSP's script-src does not apply to it), its title, and the
- * stylesheets and module preloads of the page's own code. Pure: tested without a server.
+ * stylesheets and module preloads of the page's own code. Pure.
  */
 import {
   PUBLIC_DATA_ID,

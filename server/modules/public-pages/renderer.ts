@@ -29,6 +29,9 @@ export function renderingLoader(clientDir: string, ssrEntry: string) {
   let loading: Promise<Rendering> | null = null;
   return (): Promise<Rendering> => {
     loading ??= (async () => {
+      // React's production build unless told otherwise: the development one checks and warns
+      // on every render, slower and larger. Only when unset: a test run's "test" stays.
+      process.env.NODE_ENV ??= 'production';
       const module = (await import(pathToFileURL(ssrEntry).href)) as {
         renderer: PublicPageRenderer;
       };

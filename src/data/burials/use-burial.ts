@@ -17,7 +17,7 @@ import { useRetryWhenBusy } from '../busy-retry';
 import { db, type LocalBurial } from '../db';
 import { ApiFailure } from '../failure';
 import { rowFromRecord } from '../local-rows';
-import { usePublicRecord } from '../public-data';
+import { usePublicData } from '../public-data';
 import { useSession } from '../session';
 import { readMine } from '../sync/mine-sync';
 import { fetchBurial } from './burial-calls';
@@ -76,15 +76,13 @@ export function useBurial(id: string): BurialView {
   const memory = state.phase === 'done' ? state.value : null;
   // A page the server rendered: its record (or its "not found") from the first render on,
   // the same as the server's, while the device store and the answer come.
-  const fromServer = usePublicRecord(id);
-  const seeded = useMemo(
-    () => (fromServer && 'record' in fromServer ? rowFromRecord(fromServer.record) : null),
-    [fromServer],
-  );
+  const page = usePublicData();
+  const fromServer = page?.kind === 'record' && page.record.id === id ? page.record : null;
+  const seeded = useMemo(() => fromServer && rowFromRecord(fromServer), [fromServer]);
   const fetch = fetchState(
     state,
     busyUntil,
-    fromServer && 'notFound' in fromServer ? fromServer.notFound : null,
+    page?.kind === 'recordNotFound' && page.id === id ? page.message : null,
   );
   // Without an answer, the copy of a visit pack on the device: the record itself when it was
   // never opened here, its tribute count and grave position (pack-read.ts; a walk of the

@@ -5,10 +5,9 @@
  * of someone looking for a grave (pack-offer-pages.ts). It sits after the page's content, in
  * the flow: pinned over the page, it covered the record's data and the form fields.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePackKnown } from '../../data/pack/use-pack-known';
-import { useHydrated } from '../../lib/hydration';
 import { PACK_TEXT } from '../../lib/texts/pack-texts';
 import { packOfferedOn } from './pack-offer-pages';
 
@@ -39,11 +38,12 @@ function remember(): void {
 
 export function PackOffer() {
   const location = useLocation();
-  const [hidden, setHidden] = useState(() => dismissedBefore() || !isPhone());
+  // Decided once mounted, before the first paint: a page the server rendered has no offer in
+  // it (the server knows neither the device nor what it dismissed), and its hydration must
+  // find none; the offer then comes below the page.
+  const [hidden, setHidden] = useState(true);
+  useLayoutEffect(() => setHidden(dismissedBefore() || !isPhone()), []);
   const known = usePackKnown();
-  // A page the server rendered has no offer in it (the server knows neither the device nor
-  // what it dismissed): it comes right after hydration, below the page.
-  const hydrated = useHydrated();
   // Decided in the first paint: while Dexie has not answered, no pack is assumed. Shown only
   // once it answered, the offer pushed the page down under the visitor's finger or mouse (it
   // closed an emoji picker being opened). Once a pack exists the offer is over for good, and
@@ -51,7 +51,7 @@ export function PackOffer() {
   useEffect(() => {
     if (known === true) remember();
   }, [known]);
-  if (!hydrated || hidden || known === true || !packOfferedOn(location.pathname)) return null;
+  if (hidden || known === true || !packOfferedOn(location.pathname)) return null;
 
   const dismiss = () => {
     remember();

@@ -1,0 +1,166 @@
+/**
+ * The QR landing rendered by the server (docs/decisions/0172-server-rendered-public-pages.md),
+ * through HTTP: the record's content in the HTML and its public data for hydration, the same
+ * visitor's page whoever asks (no assignee, e-mail, CPF or phone even for the admin), 404 with
+ * the spec's words for an unknown or malformed id, the shell for the other /sepultados pages,
+ * and the document's headers. The render is the app's own (src/entry-server.tsx, run from its
+ * source here) into a minimal shell.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEP_MSG } from '../../src/domain/burial-messages';
+import type { BurialRecord } from '../../src/domain/burial-types';
+import { PUBLIC_DATA_ID, type PublicPageData } from '../../src/domain/public-page';
+import { type Actor, actor, auth, createRecord, createWithPhotos } from './burials-helpers';
+import { engines, type Harness, startApp } from './helpers';
+import { jpeg } from './image-fixtures';
+
+const SHELL = `<!doctype html><html lang="pt-BR"><head><title>Memorial</title></head><body>
+<noscript>Ative o JavaScript para usar o Memorial.</noscript>
+<div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+
+function publicData(html: string): PublicPageData {
+  const match = new RegExp(
+    `<script type="application/json" id="${PUBLIC_DATA_ID}">([^<]*)</script>`,
+  ).exec(html);
+  if (!match?.[1]) throw new Error('página sem dados públicos');
+  return JSON.parse(match[1]) as PublicPageData;
+}
+
+describe.each(engines)('public pages rendered by the server ($name)', (engine) => {
+  let h: Harness;
+  let admin: Actor;
+  let conc: Actor;
+  let record: BurialRecord;
+  let withPhoto: BurialRecord;
+
+  beforeAll(async () => {
+    const clientDir = fs.mkdtempSync(path.join(process.cwd(), 'tests/.tmp-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
+    h = await startApp(engine, {
+      CLIENT_DIR: clientDir,
+      SSR_ENTRY: path.resolve('src/entry-server.tsx'),
+    });
+    const closeApp = h.close;
+    h.close = async () => {
+      await closeApp();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    };
+    admin = await actor(h, 'admin');
+    conc = await actor(h, 'concessionario', 'Clarice Concessionária Reservada');
+    record = await createRecord(h, admin, {
+      nome: 'Benedita Aparecida Rocha',
+      epitafio: 'Para sempre em nossos corações',
+      rua: '7',
+      quadra: '12',
+      chapa: '0345',
+    });
+    const assigned = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/sepultados/${record.id}/atribuir/${conc.id}`,
+      headers: auth(admin),
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    withPhoto = await createWithPhotos(h, admin, [await jpeg()], { nome: 'Olavo Bilac Neto' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    h.app.inject({ method: 'GET', url, headers });
+
+  it('renders the record: name, dates, rua/quadra/placa, epitaph, the way there, its title', async () => {
+    const res = await page(`/sepultados/${record.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = res.body;
+    expect(html).toContain('<title>Benedita Aparecida Rocha — Memorial</title>');
+    expect(html).toContain('<h1>Benedita Aparecida Rocha</h1>');
+    expect(html).toContain('12/03/1941');
+    expect(html).toContain('05/07/2023');
+    expect(html).toContain('Para sempre em nossos corações');
+    expect(html).toContain('Rua 7 → Quadra 12 → Placa 0345');
+    // The page reads without JavaScript: no "turn JavaScript on" over it.
+    expect(html).not.toContain('Ative o JavaScript');
+    const data = publicData(html);
+    expect(data.kind).toBe('record');
+    expect(data.kind === 'record' && data.record.id).toBe(record.id);
+  });
+
+  it('renders the first photo with its srcset', async () => {
+    const html = (await page(`/sepultados/${withPhoto.id}`)).body;
+    const file = withPhoto.images[0] ?? '';
+    expect(file).not.toBe('');
+    const img = /<img [^>]*class="burial-carousel-photo"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(img).toContain(`src="/api/images/sepultados/${file}"`);
+    expect(img).toMatch(/srcSet="[^"]*-t\.webp 320w, [^"]*-m\.webp 800w, [^"]* 1600w"/);
+  });
+
+  it('is the visitor’s page whoever asks: nothing private, not even for the admin', async () => {
+    for (const who of [null, admin, conc]) {
+      const res = await page(`/sepultados/${record.id}`, {
+        ...auth(who),
+        cookie: `token=${who?.token ?? 'x'}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      // The API gives the admin the assignees; the page carries none of them.
+      expect(html).not.toContain(conc.id);
+      expect(html).not.toContain('Clarice');
+      // Every e-mail of these tests is at exemplo.com.br.
+      expect(html).not.toMatch(/@exemplo\.com\.br/);
+      // No CPF nor phone (eleven digits).
+      expect(html).not.toMatch(/\b\d{11}\b/);
+      expect(html).not.toContain('"concessionarios');
+      // The visitor's navbar, not the admin's.
+      expect(html).toContain('>Entrar</a>');
+      expect(html).not.toContain('Sair');
+    }
+    // The API itself does give the admin the assignee: the page leaves out what it has.
+    const api = await h.app.inject({
+      method: 'GET',
+      url: `/api/sepultados/${record.id}`,
+      headers: auth(admin),
+    });
+    expect(JSON.stringify(api.json())).toContain(conc.id);
+  });
+
+  it('an unknown or malformed id answers 404 with the spec’s words', async () => {
+    for (const id of ['f'.repeat(24), 'nao-existe']) {
+      const res = await page(`/sepultados/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain(`<h1>${SEP_MSG.notFound}</h1>`);
+      expect(publicData(res.body)).toEqual({
+        kind: 'recordNotFound',
+        id,
+        message: SEP_MSG.notFound,
+      });
+    }
+  });
+
+  it('the other pages under /sepultados are the shell', async () => {
+    for (const url of [
+      '/sepultados/pesquisa?q=maria',
+      '/sepultados/meumemorial',
+      '/sepultados/add',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body.replace(/\s+/g, ' ')).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain(PUBLIC_DATA_ID);
+    }
+  });
+
+  it('a name cannot break out of the JSON script', async () => {
+    const odd = await createRecord(h, admin, { nome: 'Ana </script><script>alert(1)</script>' });
+    const html = (await page(`/sepultados/${odd.id}`)).body;
+    expect(html).not.toContain('<script>alert(1)');
+    const data = publicData(html);
+    expect(data.kind === 'record' && data.record.nome).toBe(odd.nome);
+  });
+});
