@@ -46,10 +46,13 @@ function decode(answer: Answer): Buffer {
 const root = path.resolve('dist/client');
 const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest)$/;
 
+/** The build's manifest: read by the server to link a rendered page's chunks, never served. */
+const BUILD_MANIFEST = '.vite';
+
 function builtTextFiles(dir = root): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return builtTextFiles(full);
+    if (e.isDirectory()) return e.name === BUILD_MANIFEST ? [] : builtTextFiles(full);
     return TEXT.test(e.name) ? [path.relative(root, full).split(path.sep).join('/')] : [];
   });
 }
@@ -71,6 +74,12 @@ describe('static files are pre-compressed and cached sensibly', () => {
     expect(
       files.filter((f) => f.startsWith('assets/') && f.endsWith('.js')).length,
     ).toBeGreaterThan(5);
+  });
+
+  it('the build’s own manifest is not served', async () => {
+    expect(fs.existsSync(path.join(root, BUILD_MANIFEST, 'manifest.json'))).toBe(true);
+    const answer = await get(server.url, `/${BUILD_MANIFEST}/manifest.json`, 'br');
+    expect(answer.status).toBe(404);
   });
 
   it('sends every text file as brotli when accepted, else gzip, with Vary', async () => {
@@ -116,12 +125,28 @@ describe('static files are pre-compressed and cached sensibly', () => {
 
   it('app routes get the compressed shell', async () => {
     const shell = fs.readFileSync(path.join(root, 'index.html'));
-    for (const route of ['/', '/login', '/sepultados/pesquisa?q=maria', '/sepultados/abc']) {
+    for (const route of [
+      '/',
+      '/login',
+      '/sepultados/pesquisa?q=maria',
+      '/sepultados/meumemorial',
+    ]) {
       const answer = await get(server.url, route, 'br, gzip');
       expect(answer.headers['content-encoding'], route).toBe('br');
       expect(String(answer.headers.vary).toLowerCase(), route).toContain('accept-encoding');
       expect(answer.headers['cache-control'], route).toBe('no-cache');
       expect(decode(answer).equals(shell), route).toBe(true);
+    }
+  });
+
+  it('a page the server renders travels compressed too, revalidated like the shell', async () => {
+    for (const route of ['/sepultados/abc', `/sepultados/${'f'.repeat(24)}`]) {
+      const answer = await get(server.url, route, 'br, gzip');
+      expect(answer.status, route).toBe(404);
+      expect(answer.headers['content-encoding'], route).toBe('br');
+      expect(String(answer.headers.vary).toLowerCase(), route).toContain('accept-encoding');
+      expect(answer.headers['cache-control'], route).toBe('no-cache');
+      expect(decode(answer).toString('utf8'), route).toContain('<div id="root"><');
     }
   });
 
