@@ -14,18 +14,26 @@ import { appRoutes } from './app/routes';
 import type { PublicPage, PublicPageData, PublicPageRenderer } from './domain/public-page';
 
 const ROUTES = createRoutesFromElements(appRoutes);
-const RECORD_ROUTE = '/sepultados/:id';
-const RECORD_CHUNK = 'burial-detail-page';
-
-function pageOf(pathname: string): PublicPage | null {
+function pageOf(url: string): PublicPage | null {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
   const matches = matchRoutes(ROUTES, pathname);
-  const last = matches?.[matches.length - 1];
-  if (last?.route.path !== RECORD_ROUTE) return null;
-  return { kind: 'record', id: last.params.id ?? '', chunk: RECORD_CHUNK };
+  const route = matches?.[matches.length - 1];
+  if (route?.route.path === '/sepultados/:id') {
+    return { kind: 'record', id: route.params.id ?? '', chunk: 'burial-detail-page' };
+  }
+  if (route?.route.path === '/sepultados/pesquisa') {
+    const q = (searchParams.get('q') ?? '').trim();
+    const cemiterio = searchParams.get('cemiterio') || null;
+    return { kind: 'search', q, cemiterio, chunk: 'search-results-page' };
+  }
+  return null;
 }
 
+/** As the browser titles the page from its heading (the results' heading names the term). */
 function titleOf(data: PublicPageData): string {
-  return titleFor(data.kind === 'record' ? data.record.nome : data.message);
+  if (data.kind === 'record') return titleFor(data.record.nome);
+  if (data.kind === 'recordNotFound') return titleFor(data.message);
+  return titleFor(data.q ? `Resultados: ${data.q}` : 'Resultados da Pesquisa');
 }
 
 async function render(url: string, data: PublicPageData) {

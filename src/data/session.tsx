@@ -65,7 +65,7 @@ export function SessionProvider({
   onEnded?: (kind: SessionEnd) => void;
 }) {
   // A page the server rendered is the visitor's view: the first render is that view too (no
-  // hydration mismatch), and the stored session is read right after.
+  // hydration mismatch); the stored session then counts once the check below confirms it.
   const serverRendered = usePublicData() !== null;
   const [auth, setAuth] = useState<StoredAuth | null>(() => (serverRendered ? null : readAuth()));
   const [user, setUser] = useState<CurrentUser | null>(null);
@@ -110,13 +110,6 @@ export function SessionProvider({
   }, [apply, onCheckFailed]);
 
   useEffect(() => {
-    if (serverRendered) {
-      const stored = readAuth();
-      if (stored) {
-        setAuth(stored);
-        setStatus('checking');
-      }
-    }
     void refresh();
     // Another tab logged in or out, or changed the role, or a new token was stored here:
     // follow it (spec §4).
@@ -126,7 +119,7 @@ export function SessionProvider({
       setStatus(stored ? 'authenticated' : 'anonymous');
       if (!stored) setUser(null);
     });
-  }, [refresh, serverRendered]);
+  }, [refresh]);
 
   // A 401 on any call with the stored token ends the session at once, visibly: the navbar
   // and the guards follow without a reload (docs/decisions.md, "Outcomes"). The page left is remembered,

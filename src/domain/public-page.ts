@@ -5,6 +5,7 @@
  * server renders the anonymous view whatever the request's session.
  */
 import type { PublicBurial } from './burial-types';
+import type { SearchAnswer } from './search-types';
 
 /** The id of the <script type="application/json"> holding a page's PublicPageData. */
 export const PUBLIC_DATA_ID = 'dados-publicos';
@@ -12,14 +13,18 @@ export const PUBLIC_DATA_ID = 'dados-publicos';
 export type PublicPageData =
   | { kind: 'record'; record: PublicBurial }
   /** An unknown or malformed id: the page says so in the server's words. */
-  | { kind: 'recordNotFound'; id: string; message: string };
+  | { kind: 'recordNotFound'; id: string; message: string }
+  /** The results page: the API's answer for `q` (null: no term, or one the rules refuse). */
+  | { kind: 'search'; q: string; cemiterio: string | null; answer: SearchAnswer | null };
 
 /**
- * A path the server renders: the record page of `id` (any last segment the route takes).
- * `chunk`: the name of the page's chunk in the client build (vite.config.ts), whose styles and
- * code the page links.
+ * A URL the server renders: the record page of `id` (any last segment the route takes), or
+ * the results page of `q` (trimmed). `chunk`: the name of the page's chunk in the client build
+ * (vite.config.ts), whose styles and code the page links.
  */
-export type PublicPage = { kind: 'record'; id: string; chunk: string };
+export type PublicPage =
+  | { kind: 'record'; id: string; chunk: string }
+  | { kind: 'search'; q: string; cemiterio: string | null; chunk: string };
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */
@@ -29,7 +34,7 @@ export interface RenderedPage {
 }
 
 export interface PublicPageRenderer {
-  /** The public page `pathname` is, or null: the shell answers it. */
-  pageOf(pathname: string): PublicPage | null;
+  /** The public page `url` (path and query) is, or null: the shell answers it. */
+  pageOf(url: string): PublicPage | null;
   render(url: string, data: PublicPageData): Promise<RenderedPage>;
 }

@@ -1,9 +1,10 @@
 /**
- * The QR landing rendered by the server (docs/decisions/0172-server-rendered-public-pages.md),
- * through HTTP: the record's content in the HTML and its public data for hydration, the same
- * visitor's page whoever asks (no assignee, e-mail, CPF or phone even for the admin), 404 with
- * the spec's words for an unknown or malformed id, the shell for the other /sepultados pages,
- * and the document's headers. The render is the app's own (src/entry-server.tsx, run from its
+ * The QR landing and the results page rendered by the server
+ * (docs/decisions/0172-server-rendered-public-pages.md), through HTTP: the record's content in
+ * the HTML and its public data for hydration, the same visitor's page whoever asks (no
+ * assignee, e-mail, CPF or phone even for the admin), 404 with the spec's words for an unknown
+ * or malformed id, the results with the matched words marked, the shell for the other
+ * /sepultados pages, and the document's headers. The render is the app's own (src/entry-server.tsx, run from its
  * source here) into a minimal shell.
  */
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEP_MSG } from '../../src/domain/burial-messages';
 import type { BurialRecord } from '../../src/domain/burial-types';
 import { PUBLIC_DATA_ID, type PublicPageData } from '../../src/domain/public-page';
+import { resultCountText, SEARCH_MSG } from '../../src/domain/search-query';
 import { type Actor, actor, auth, createRecord, createWithPhotos } from './burials-helpers';
 import { engines, type Harness, startApp } from './helpers';
 import { jpeg } from './image-fixtures';
@@ -143,12 +145,37 @@ describe.each(engines)('public pages rendered by the server ($name)', (engine) =
     }
   });
 
+  it('renders the results page: the count, the cards with the matched words marked, the answer', async () => {
+    const res = await page('/sepultados/pesquisa?q=benedita');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<title>Resultados: benedita — Memorial</title>');
+    expect(html).toContain(resultCountText(1));
+    expect(html).toContain('<mark>Benedita</mark><span> Aparecida Rocha</span>');
+    expect(html).toContain(`href="/sepultados/${record.id}"`);
+    const data = publicData(html);
+    expect(data.kind === 'search' && data.answer?.sepultados.map((c) => c.id)).toEqual([record.id]);
+  });
+
+  it('the results page without a term, or with one the rules refuse, says so without searching', async () => {
+    const blank = await page('/sepultados/pesquisa');
+    expect(blank.statusCode).toBe(200);
+    expect(blank.body).toContain(SEARCH_MSG.noTerm);
+    const long = await page(`/sepultados/pesquisa?q=${'a'.repeat(150)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.body).toContain(SEARCH_MSG.tooLong);
+    for (const res of [blank, long]) {
+      const data = publicData(res.body);
+      expect(data.kind === 'search' && data.answer).toBeNull();
+    }
+    // A cemetery id the API refuses: the shell, whose own request gets the API's 400.
+    const odd = await page('/sepultados/pesquisa?q=maria&cemiterio=xyz');
+    expect(odd.body).not.toContain(PUBLIC_DATA_ID);
+  });
+
   it('the other pages under /sepultados are the shell', async () => {
-    for (const url of [
-      '/sepultados/pesquisa?q=maria',
-      '/sepultados/meumemorial',
-      '/sepultados/add',
-    ]) {
+    for (const url of ['/sepultados/meumemorial', '/sepultados/add', '/sepultados/etiquetas']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body.replace(/\s+/g, ' ')).toContain('<div id="root"></div>');

@@ -125,12 +125,7 @@ describe('static files are pre-compressed and cached sensibly', () => {
 
   it('app routes get the compressed shell', async () => {
     const shell = fs.readFileSync(path.join(root, 'index.html'));
-    for (const route of [
-      '/',
-      '/login',
-      '/sepultados/pesquisa?q=maria',
-      '/sepultados/meumemorial',
-    ]) {
+    for (const route of ['/', '/login', '/offline', '/sepultados/meumemorial']) {
       const answer = await get(server.url, route, 'br, gzip');
       expect(answer.headers['content-encoding'], route).toBe('br');
       expect(String(answer.headers.vary).toLowerCase(), route).toContain('accept-encoding');
@@ -140,9 +135,13 @@ describe('static files are pre-compressed and cached sensibly', () => {
   });
 
   it('a page the server renders travels compressed too, revalidated like the shell', async () => {
-    for (const route of ['/sepultados/abc', `/sepultados/${'f'.repeat(24)}`]) {
+    for (const [route, status] of [
+      ['/sepultados/abc', 404],
+      [`/sepultados/${'f'.repeat(24)}`, 404],
+      ['/sepultados/pesquisa?q=maria', 200],
+    ] as const) {
       const answer = await get(server.url, route, 'br, gzip');
-      expect(answer.status, route).toBe(404);
+      expect(answer.status, route).toBe(status);
       expect(answer.headers['content-encoding'], route).toBe('br');
       expect(String(answer.headers.vary).toLowerCase(), route).toContain('accept-encoding');
       expect(answer.headers['cache-control'], route).toBe('no-cache');

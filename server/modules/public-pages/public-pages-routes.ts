@@ -1,44 +1,21 @@
 /**
  * The public pages rendered by the server (docs/decisions/0172-server-rendered-public-pages.md):
- * the QR landing, /sepultados/:id, comes as HTML with the record in it, readable before (and
- * without) the app's code. Always the visitor's view, whatever session the request carries:
- * only the public record enters the page, which a shared cache may keep. An unknown or
- * malformed id answers 404 with the page saying so. Any other path under /sepultados (the
- * search, the dashboard…) and any failure of the render answer the shell, as before.
+ * the QR landing, /sepultados/:id, and the results page, /sepultados/pesquisa?q=, come as HTML
+ * with their content, readable before (and without) the app's code. Always the visitor's view,
+ * whatever session the request carries: only public data enters the page, which a shared cache
+ * may keep (page-data.ts). An unknown or malformed id answers 404 with the page saying so. Any
+ * other path under /sepultados (the dashboard…) and any failure of the render answer the
+ * shell, as before.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicBurial } from '../../../src/domain/burial-types';
 import type { PublicPageData } from '../../../src/domain/public-page';
-import { PublicBurialSchema } from '../../../src/domain/schemas/burial';
-import { HttpError } from '../../lib/http-error';
 import { sendIndex } from '../../plugins/client';
 import { COMPRESSED } from '../../plugins/compression';
-import { getBurial } from '../burials/public';
+import { pageData } from './page-data';
 import { chunkLinks, pageHtml } from './page-html';
 import { type Rendering, renderingLoader } from './renderer';
-
-const PUBLIC_FIELDS = Object.keys(PublicBurialSchema.properties);
-
-/** The record's public fields only, whatever the read added. */
-function publicRecord(record: Record<string, unknown>): PublicBurial {
-  return Object.fromEntries(
-    PUBLIC_FIELDS.filter((k) => k in record).map((k) => [k, record[k]]),
-  ) as PublicBurial;
-}
-
-async function recordData(app: FastifyInstance, id: string): Promise<PublicPageData> {
-  try {
-    // No viewer: the anonymous view, whoever asks.
-    return { kind: 'record', record: publicRecord(await getBurial(app.ctx, id, null)) };
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404) {
-      return { kind: 'recordNotFound', id, message: err.message };
-    }
-    throw err;
-  }
-}
 
 export async function publicPageRoutes(app: FastifyInstance) {
   const { clientDir, ssrEntry } = app.ctx.config;
@@ -55,12 +32,13 @@ export async function publicPageRoutes(app: FastifyInstance) {
       return sendIndex(reply);
     }
     const url = request.url;
-    const page = rendering.renderer.pageOf(url.split('?')[0] ?? '');
+    const page = rendering.renderer.pageOf(url);
     if (!page) return sendIndex(reply);
     let html: string;
-    let data: PublicPageData;
+    let data: PublicPageData | null;
     try {
-      data = await recordData(app, page.id);
+      data = await pageData(app, request, page);
+      if (!data) return sendIndex(reply);
       const rendered = await rendering.renderer.render(url, data);
       const links = chunkLinks(rendering.manifest, page.chunk, rendering.shell);
       html = pageHtml(rendering.shell, rendered, data, links);
@@ -69,11 +47,12 @@ export async function publicPageRoutes(app: FastifyInstance) {
       return sendIndex(reply);
     }
     return reply
-      .code(data.kind === 'record' ? 200 : 404)
+      .code(data.kind === 'recordNotFound' ? 404 : 200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
   }
 
   app.get('/sepultados/:id', { compress: COMPRESSED }, answer);
+  app.get('/sepultados/pesquisa', { compress: COMPRESSED }, answer);
 }

@@ -16,7 +16,8 @@ import { SEARCH_LIMITS } from '../../../src/domain/search-query';
 import { sendEncodedJson } from '../../lib/encoded-json';
 import { tooMany } from '../../lib/http-error';
 import { COMPRESSED } from '../../plugins/compression';
-import { searchBurials, suggestBurials } from './search';
+import { suggestBurials } from './search';
+import { searchAnswer, searchRate } from './search-answer';
 import { cachedSearch } from './search-cache';
 
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,17 +31,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // Public and comparatively costly (a ranked index search): bounded per address so one
-      // client cannot tie up the database. Typing with suggestions is ~3 requests per second
-      // at worst, well under the default of 120 a minute.
-      const perMinute = app.ctx.config.searchPerMinute;
-      if (perMinute > 0) {
-        const hit = await app.ctx.limiter.hit(`search:ip:${request.ip}`, {
-          max: perMinute,
-          windowMs: 60_000,
-        });
-        if (!hit.allowed) throw tooMany(MSG.tooManyRequests, hit.retryAfterSeconds);
-      }
+      // Typing with suggestions is ~3 requests per second at worst, well under the default
+      // bound of 120 a minute (search-answer.ts).
+      const rate = await searchRate(app.ctx, request.ip);
+      if (!rate.allowed) throw tooMany(MSG.tooManyRequests, rate.retryAfterSeconds);
       const { q, limit, suggestions, cemiterio } = request.query;
       const where = cemiterio ?? '';
       // The held answer object is sent as bytes made once (server/lib/encoded-json.ts).
@@ -51,9 +45,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return sendEncodedJson(request, reply, answer);
       }
-      const max = limit ?? SEARCH_LIMITS.defaultLimit;
-      const answer = await cachedSearch(app.ctx, `q|${max}|${where}|${q ?? ''}`, (stamp) =>
-        searchBurials(app.ctx, q, max, cemiterio ?? null, stamp),
+      const answer = await searchAnswer(
+        app.ctx,
+        q,
+        limit ?? SEARCH_LIMITS.defaultLimit,
+        cemiterio ?? null,
       );
       return sendEncodedJson(request, reply, answer);
     },

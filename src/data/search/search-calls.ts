@@ -39,6 +39,30 @@ export interface SearchOutcome {
   scope: DeviceScope | null;
 }
 
+/**
+ * The server's answer as the results page shows it. Found graves join the device's records, so
+ * the same search works later without signal; a refused write (full quota) costs only that
+ * offline copy, never the answer. Also for the answer a page the server rendered came with.
+ */
+export async function keepAnswer(
+  answer: SearchAnswer,
+  database: MemorialDb = defaultDb,
+): Promise<SearchOutcome> {
+  await storeCards(answer.sepultados, null, database).catch(() => undefined);
+  return onlineOutcome(answer);
+}
+
+export function onlineOutcome(answer: SearchAnswer): SearchOutcome {
+  return {
+    cards: answer.sepultados,
+    total: answer.total,
+    totalIsLowerBound: answer.totalIsLowerBound === true,
+    fromDevice: false,
+    fuzzy: null,
+    scope: null,
+  };
+}
+
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** `cemiterio` narrows to one cemetery (src/domain/schemas/cemetery.ts); null = all. */
@@ -78,17 +102,7 @@ export async function fetchSearch(
         signal,
       },
     );
-    // Found graves join the device's records, so the same search works later without signal.
-    // A refused write (full quota) costs only that offline copy, never the answer.
-    await storeCards(answer.sepultados, null, database).catch(() => undefined);
-    return {
-      cards: answer.sepultados,
-      total: answer.total,
-      totalIsLowerBound: answer.totalIsLowerBound === true,
-      fromDevice: false,
-      fuzzy: null,
-      scope: null,
-    };
+    return await keepAnswer(answer, database);
   } catch (err) {
     if (err instanceof ApiFailure && err.offline && !signal?.aborted) return offline();
     throw err;

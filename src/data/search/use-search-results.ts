@@ -1,11 +1,14 @@
 /**
  * The results page's search: one request per term (none for a blank one), the device's copy
- * when there is no signal, and the newest term's answer only (older requests are aborted).
+ * when there is no signal, and the newest term's answer only (older requests are aborted). A
+ * page the server rendered came with the answer for its term (src/data/public-data.tsx): shown
+ * from the first render, as the server showed it, and not asked for again.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SEARCH_MSG, validateSearchQuery } from '../../domain/search-query';
 import { ApiFailure } from '../failure';
-import { fetchSearch, type SearchOutcome } from './search-calls';
+import { usePublicData } from '../public-data';
+import { fetchSearch, keepAnswer, onlineOutcome, type SearchOutcome } from './search-calls';
 
 type ResultsState =
   | { status: 'no-term' }
@@ -13,20 +16,33 @@ type ResultsState =
   | { status: 'done'; outcome: SearchOutcome }
   | { status: 'failed'; message: string };
 
+function firstState(term: string, held: SearchOutcome | null): ResultsState {
+  if (!term) return { status: 'no-term' };
+  const invalid = validateSearchQuery(term);
+  if (invalid) return { status: 'failed', message: invalid };
+  return held ? { status: 'done', outcome: held } : { status: 'loading' };
+}
+
 export function useSearchResults(q: string, cemiterio: string | null = null): ResultsState {
   const term = q.trim();
-  const [state, setState] = useState<ResultsState>(
-    term ? { status: 'loading' } : { status: 'no-term' },
+  const page = usePublicData();
+  const answer =
+    page?.kind === 'search' && page.q === term && page.cemiterio === cemiterio ? page.answer : null;
+  const held = useRef(answer);
+  const [state, setState] = useState<ResultsState>(() =>
+    firstState(term, answer && onlineOutcome(answer)),
   );
 
   useEffect(() => {
-    if (!term) {
-      setState({ status: 'no-term' });
+    const first = firstState(term, null);
+    if (first.status !== 'loading') {
+      setState(first);
       return;
     }
-    const invalid = validateSearchQuery(term);
-    if (invalid) {
-      setState({ status: 'failed', message: invalid });
+    // The page's own answer, once: kept on the device as a fetched one is.
+    if (held.current) {
+      void keepAnswer(held.current);
+      held.current = null;
       return;
     }
     const controller = new AbortController();
