@@ -14,6 +14,11 @@ import { appRoutes } from './app/routes';
 import type { PublicPage, PublicPageData, PublicPageRenderer } from './domain/public-page';
 
 const ROUTES = createRoutesFromElements(appRoutes);
+
+/** A page that waits longer than this (a part that never loads) is not the server's to answer. */
+const RENDER_TIMEOUT_MS = 5000;
+
+/** Which public page a URL is, by the app's own route table. */
 function pageOf(url: string): PublicPage | null {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const matches = matchRoutes(ROUTES, pathname);
@@ -40,7 +45,7 @@ async function render(url: string, data: PublicPageData) {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     appTree(data, (routes) => <StaticRouter location={url}>{routes}</StaticRouter>),
-    { onError: (error) => void errors.push(error) },
+    { onError: (error) => void errors.push(error), signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) },
   );
   const chunks: Buffer[] = [];
   await new Promise<void>((resolve, reject) => {

@@ -14,8 +14,18 @@ export type PublicPageData =
   | { kind: 'record'; record: PublicBurial }
   /** An unknown or malformed id: the page says so in the server's words. */
   | { kind: 'recordNotFound'; id: string; message: string }
-  /** The results page: the API's answer for `q` (null: no term, or one the rules refuse). */
-  | { kind: 'search'; q: string; cemiterio: string | null; answer: SearchAnswer | null };
+  /**
+   * The results page: the API's answer for `q` (null: no term, or one the rules refuse), and
+   * whether there are several cemeteries (room for the choice, each card's cemetery named) so
+   * the page does not change its rows when the list of cemeteries comes.
+   */
+  | {
+      kind: 'search';
+      q: string;
+      cemiterio: string | null;
+      answer: SearchAnswer | null;
+      several: boolean;
+    };
 
 /**
  * A URL the server renders: the record page of `id` (any last segment the route takes), or

@@ -18,6 +18,19 @@ import { ADMIN, callApi, launchBrowser, startAppServer } from './harness';
 
 const NOME = 'Benedita Aparecida Rocha';
 
+/**
+ * Every stylesheet the hydrated page uses was linked by the server's HTML: one that came later,
+ * with the page's code, would restyle (and move) what was already on screen.
+ */
+async function sheetsLinkedByServer(page: Page, html: string): Promise<void> {
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  const used = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((s) => (s.href ? [new URL(s.href).pathname] : [])),
+  );
+  expect(used.length).toBeGreaterThan(1);
+  for (const sheet of used) expect(linked, sheet).toContain(sheet);
+}
+
 describe('the QR landing rendered by the server', () => {
   let server: ServerProcess;
   let browser: Browser;
@@ -136,9 +149,10 @@ describe('the QR landing rendered by the server', () => {
       async (page) => {
         const errors = watchErrors(page);
         const fetches = watchRecordFetches(page, withPhoto.id);
-        await page.goto(`/sepultados/${withPhoto.id}`);
+        const res = await page.goto(`/sepultados/${withPhoto.id}`);
         await hydrated(page);
         await page.waitForLoadState('networkidle');
+        await sheetsLinkedByServer(page, (await res?.text()) ?? '');
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(withPhoto.nome);
         expect(errors).toEqual([]);
         expect(fetches).toEqual([]);

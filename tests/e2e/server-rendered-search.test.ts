@@ -13,6 +13,19 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { resultCountText } from '../../src/domain/search-query';
 import { ADMIN, callApi, launchBrowser, startAppServer } from './harness';
 
+/**
+ * Every stylesheet the hydrated page uses was linked by the server's HTML: one that came later,
+ * with the page's code, would restyle (and move) what was already on screen.
+ */
+async function sheetsLinkedByServer(page: Page, html: string): Promise<void> {
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  const used = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((s) => (s.href ? [new URL(s.href).pathname] : [])),
+  );
+  expect(used.length).toBeGreaterThan(1);
+  for (const sheet of used) expect(linked, sheet).toContain(sheet);
+}
+
 describe('the results page rendered by the server', () => {
   let server: ServerProcess;
   let browser: Browser;
@@ -89,10 +102,11 @@ describe('the results page rendered by the server', () => {
         page.on('request', (r) => {
           if (new URL(r.url()).pathname === '/api/sepultados/pesquisa') searches.push(r.url());
         });
-        await page.goto('/sepultados/pesquisa?q=quintanilha');
+        const res = await page.goto('/sepultados/pesquisa?q=quintanilha');
         await page.waitForLoadState('networkidle');
         expect(await page.locator('.search-count').textContent()).toBe(resultCountText(2));
         expect(searches).toEqual([]);
+        await sheetsLinkedByServer(page, (await res?.text()) ?? '');
         // Hydrated: the form now searches in the app, which asks the API.
         const field = page.getByLabel('Sepultado, rua, quadra ou placa');
         await field.fill('filomena');

@@ -11,6 +11,7 @@ import { PublicBurialSchema } from '../../../src/domain/schemas/burial';
 import { SEARCH_LIMITS, validateSearchQuery } from '../../../src/domain/search-query';
 import { HttpError } from '../../lib/http-error';
 import { getBurial } from '../burials/public';
+import { listCemeteries } from '../cemeteries/public';
 import { searchAnswer, searchRate } from '../search/public';
 
 const PUBLIC_FIELDS = Object.keys(PublicBurialSchema.properties);
@@ -42,12 +43,13 @@ async function searchData(
 ): Promise<PublicPageData | null> {
   // A cemetery the API refuses: its 400 is the app's to say.
   if (cemiterio !== null && !isId(cemiterio)) return null;
+  const several = (await listCemeteries(app.ctx)).length > 1;
   // No term, or one the rules refuse: the page says so itself, with no search run.
-  if (!q || validateSearchQuery(q)) return { kind: 'search', q, cemiterio, answer: null };
+  if (!q || validateSearchQuery(q)) return { kind: 'search', q, cemiterio, answer: null, several };
   // The API's bound per address holds for the page too; past it, the app's request says so.
   if (!(await searchRate(app.ctx, request.ip)).allowed) return null;
   const answer = await searchAnswer(app.ctx, q, SEARCH_LIMITS.defaultLimit, cemiterio);
-  return { kind: 'search', q, cemiterio, answer };
+  return { kind: 'search', q, cemiterio, answer, several };
 }
 
 export function pageData(

@@ -38,7 +38,7 @@ const scriptJson = (data: unknown) =>
  */
 export function chunkLinks(manifest: Manifest | null, chunk: string, shell: string): string[] {
   const source = Object.keys(manifest ?? {}).find(
-    (key) => manifest?.[key]?.name === chunk && key.endsWith('.js'),
+    (key) => manifest?.[key]?.name === chunk && manifest[key]?.file.endsWith('.js'),
   );
   if (!manifest || !source) return [];
   const css = new Set<string>();

@@ -13,6 +13,7 @@ import {
   expectSeveral,
 } from '../../data/cemeteries/chosen-cemetery';
 import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { usePublicData } from '../../data/public-data';
 import { useSearchResults } from '../../data/search/use-search-results';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
 import { SearchResultCard } from '../../features/burials/search-card';
@@ -30,8 +31,10 @@ export default function SearchResultsPage() {
     if (cemiterio && cemiterio !== chosenCemetery()) chooseCemetery(cemiterio);
   }, [cemiterio]);
   const { list } = useCemeteries();
-  // Decided before the list arrives, so the cards do not grow a row under the reader (CLS).
-  const several = list ? list.length > 1 : expectSeveral();
+  // Decided before the list arrives, so the cards do not grow a row under the reader (CLS): by
+  // the server, on a page it rendered.
+  const page = usePublicData();
+  const several = list ? list.length > 1 : page?.kind === 'search' ? page.several : expectSeveral();
   const state = useSearchResults(q, cemiterio);
   const query = useMemo(() => parseQuery(q), [q]);
 

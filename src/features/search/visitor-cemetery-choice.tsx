@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { chooseCemetery, expectSeveral, narrowingOf } from '../../data/cemeteries/chosen-cemetery';
 import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { usePublicData } from '../../data/public-data';
 import { CemeteryChoice } from '../../ui/cemetery-choice';
 
 interface Props {
@@ -17,11 +18,12 @@ interface Props {
 
 export default function VisitorCemeteryChoice({ value, onChange, device }: Props) {
   const { list } = useCemeteries({ device });
+  // Room kept for the choice until the list comes: as the server knew it, on a page it rendered.
+  const page = usePublicData();
+  const reserve = page?.kind === 'search' ? page.several : expectSeveral();
   const valid = narrowingOf(list, value);
   useEffect(() => {
     if (list && value && !valid) chooseCemetery(null);
   }, [list, value, valid]);
-  return (
-    <CemeteryChoice cemeteries={list} value={valid} onChange={onChange} reserve={expectSeveral()} />
-  );
+  return <CemeteryChoice cemeteries={list} value={valid} onChange={onChange} reserve={reserve} />;
 }
