@@ -36,8 +36,10 @@ const NOT_DATA_CHUNK =
 const PACK_OFFER =
   /[\\/]src[\\/](features[\\/]offline[\\/]pack-offer(-pages)?|data[\\/]pack[\\/]use-pack-known)\./;
 
+// With them the navbar's "Envios (n)" (lazy, logged in only): every logged-in page loads this
+// chunk already, and a chunk of its own cost a request and its ~0.4 KB of headers.
 const DETAIL_SHARED =
-  /[\\/]src[\\/](ui[\\/]outbox-state|data[\\/]outbox[\\/](use-outbox|outbox-actions)|data[\\/]burials[\\/]edit-outbox|features[\\/]burials[\\/]image-overlay|lib[\\/](use-qr|qr-image))\./;
+  /[\\/]src[\\/](ui[\\/]outbox-state|features[\\/]outbox[\\/]outbox-link|data[\\/]outbox[\\/](use-outbox|outbox-actions)|data[\\/]burials[\\/]edit-outbox|features[\\/]burials[\\/]image-overlay|lib[\\/](use-qr|qr-image))\./;
 
 // The cemetery list, its texts and the choice widget: one small chunk of their own, loaded by the
 // pages that show the choice (the visitor's form on /login too) without pulling "data" (Dexie).

@@ -10,6 +10,7 @@ import { SearchBox } from '../features/search/search-box';
 import { PACK_TEXT } from '../lib/texts/pack-texts';
 import { PRODUCT_NAME } from '../ui/branding';
 import { PartBoundary } from '../ui/part-boundary';
+import '../ui/outbox-badge.css';
 
 const OutboxLink = lazy(() => import('../features/outbox/outbox-link'));
 

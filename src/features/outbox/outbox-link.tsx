@@ -1,12 +1,12 @@
 /**
  * Navbar entry "Envios (n)" while the person has writes not yet on the server, so nothing
  * waits unseen; red when one needs them. Absent otherwise (the spec's menu stays as it is).
- * Lazy: it reads Dexie, which the first load does without.
+ * Lazy: it reads Dexie, which the first load does without. Its styles come with the navbar
+ * (src/ui/outbox-badge.css), so its code rides in a chunk the logged-in pages already load.
  */
 import { NavLink } from 'react-router-dom';
 import { useUnsentCounts } from '../../data/outbox/use-outbox';
 import { useSession } from '../../data/session';
-import '../../ui/outbox.css';
 
 /**
  * `compact`: the badge alone beside the phone's menu button, so unsent work shows on the
