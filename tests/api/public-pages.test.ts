@@ -183,6 +183,23 @@ describe.each(engines)('public pages rendered by the server ($name)', (engine) =
     }
   });
 
+  it('a page read again after an edit shows the edit (rendered pages are never kept stale)', async () => {
+    const rec = await createRecord(h, admin, { nome: 'Otília Antes da Correção' });
+    const before = await page(`/sepultados/${rec.id}`);
+    expect(before.body).toContain('<h1>Otília Antes da Correção</h1>');
+    expect((await page(`/sepultados/${rec.id}`)).body).toBe(before.body);
+    const edited = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/sepultados/${rec.id}`,
+      headers: auth(admin),
+      payload: { nome: 'Otília Depois da Correção', version: rec.version },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await page(`/sepultados/${rec.id}`);
+    expect(after.body).toContain('<h1>Otília Depois da Correção</h1>');
+    expect(after.body).not.toContain('Antes da Correção');
+  });
+
   it('a name cannot break out of the JSON script', async () => {
     const odd = await createRecord(h, admin, { nome: 'Ana </script><script>alert(1)</script>' });
     const html = (await page(`/sepultados/${odd.id}`)).body;

@@ -7,21 +7,33 @@
  * other path under /sepultados (the dashboard…) and any failure of the render answer the
  * shell, as before.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicPageData } from '../../../src/domain/public-page';
+import { ReadCache } from '../../lib/read-cache';
 import { sendIndex } from '../../plugins/client';
 import { COMPRESSED } from '../../plugins/compression';
 import { pageData } from './page-data';
 import { chunkLinks, pageHtml } from './page-html';
 import { type Rendering, renderingLoader } from './renderer';
 
+/**
+ * A rendered page is a function of its URL and its data: kept under a hash of both, it can never
+ * be stale (an edited record is other data, so another key), and a crowd reading the same grave
+ * costs one render. The time to live and the cache's bounds only limit memory.
+ */
+const PAGE_TTL_MS = 60_000;
+const pageKey = (url: string, data: PublicPageData) =>
+  createHash('sha1').update(url).update('\0').update(JSON.stringify(data)).digest('base64url');
+
 export async function publicPageRoutes(app: FastifyInstance) {
   const { clientDir, ssrEntry } = app.ctx.config;
   // Without a built client there is no page to fill (the API alone, in development).
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) return;
   const load = renderingLoader(clientDir, ssrEntry);
+  const pages = new ReadCache<string>(PAGE_TTL_MS);
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
     let rendering: Rendering;
@@ -39,9 +51,14 @@ export async function publicPageRoutes(app: FastifyInstance) {
     try {
       data = await pageData(app, request, page);
       if (!data) return sendIndex(reply);
-      const rendered = await rendering.renderer.render(url, data);
-      const links = chunkLinks(rendering.manifest, page.chunk, rendering.shell);
-      html = pageHtml(rendering.shell, rendered, data, links);
+      const held = data;
+      const rendered = await pages.get(pageKey(url, held), async () => {
+        const markup = await rendering.renderer.render(url, held);
+        const links = chunkLinks(rendering.manifest, page.chunk, rendering.shell);
+        return pageHtml(rendering.shell, markup, held, links);
+      });
+      if (rendered === null) return sendIndex(reply);
+      html = rendered;
     } catch (err) {
       request.log.error({ err }, 'falha ao renderizar a página no servidor: enviando o app');
       return sendIndex(reply);
