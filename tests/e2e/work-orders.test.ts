@@ -5,6 +5,7 @@
  * reaches the server exactly once. An order the office cancels while the phone is offline says
  * so plainly, and the work done on it stays on the phone with "Copiar" and "Descartar".
  */
+import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,11 +129,13 @@ describe("the crew's day without signal", () => {
     }
     await expect.poll(() => page.locator('.order-milestone .order-local-pending').count()).toBe(2);
 
-    // A photo, with the time and the GPS position taken.
-    const jpeg = await sharp({
-      create: { width: 320, height: 240, channels: 3, background: '#7a8b6c' },
+    // A camera-sized photo, with the time and the GPS position taken. The phone queues it made
+    // smaller, as WebP at the quality the server keeps (src/lib/shrink-photo.ts).
+    const jpeg = await sharp(crypto.randomBytes(504 * 378 * 3), {
+      raw: { width: 504, height: 378, channels: 3 },
     })
-      .jpeg()
+      .resize(4032, 3024)
+      .jpeg({ quality: 90 })
       .toBuffer();
     await page
       .getByLabel('Escolher foto')
@@ -140,6 +143,27 @@ describe("the crew's day without signal", () => {
     const photo = page.locator('.order-photos li', { hasText: 'GPS -23.56130' });
     await photo.waitFor();
     await photo.getByText('Aguardando conexão').waitFor();
+    const queued = await page.evaluate(
+      () =>
+        new Promise<{ type: string; size: number }[]>((resolve, reject) => {
+          const open = indexedDB.open('memorial');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onsuccess = () => {
+              open.result.close();
+              resolve(
+                all.result
+                  .filter((i) => i.kind === 'order-photo')
+                  .map((i) => ({ type: i.payload.blob.type, size: i.payload.blob.size })),
+              );
+            };
+          };
+        }),
+    );
+    expect(queued).toHaveLength(1);
+    expect(queued[0]?.type).toBe('image/webp');
+    expect(queued[0]?.size).toBeLessThan(jpeg.length / 3);
 
     // Concluding an exhumation needs a destination: refused without one, then given.
     await page.getByRole('button', { name: 'Concluir ordem de serviço' }).click();
