@@ -251,6 +251,9 @@ describe("a groundskeeper's offline work across browser restarts", () => {
   }, 240_000);
 
   it('a photo whose upload the browser died in: sent again, stored once', async () => {
+    // The phone of the first test, still open and logged in: a session only seconds old may not
+    // be on disk yet when Chromium is killed (it writes localStorage some seconds later), and
+    // that is not what this test is about.
     let page = context?.pages()[0] ?? (await openPhone());
     link.setDown(true);
     await addPhoto(page, orders.upload, 'cova.jpg');
