@@ -3,7 +3,7 @@
  * the built app and its real service worker — gets "Hoje" with signal, loses it, ticks 10
  * milestones of one order and adds 3 photos (~4 MB camera-sized JPEGs, re-encoded by the app
  * before queuing), then finds a 1.6 Mbit/s link each way with 150 ms round trip
- * (bench/lib/slow-link.ts, which the page and the service worker both cross). Timed from the
+ * (scripts/slow-link.ts, which the page and the service worker both cross). Timed from the
  * signal's return to the last acknowledged write: the device's outbox holds nothing unsent and
  * the server (asked as admin, off the slow link) has exactly 10 ticks and 3 photos.
  * --wo-reconnect-runs N (default 3), each on a fresh order, person and browser context.
@@ -13,11 +13,11 @@
 import crypto from 'node:crypto';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { startSlowLink } from '../../scripts/slow-link';
 import type { Order } from '../../src/domain/work-order-types';
 import { median } from '../lib/page-metrics';
 import type { Row } from '../lib/report';
 import { reportSections } from '../lib/sections';
-import { startSlowLink } from '../lib/slow-link';
 import type { BenchContext } from '../lib/types';
 import { validCpf } from './work-orders';
 
