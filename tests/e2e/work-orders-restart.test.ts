@@ -24,9 +24,11 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { startSlowLink } from '../../scripts/slow-link';
 import type { Order } from '../../src/domain/work-order-types';
 import {
-  ADMIN,
+  adminLogin,
   callApi,
   chromiumPath,
+  createRecord,
+  createStaff,
   logIn,
   startAppServer,
   waitForServiceWorker,
@@ -165,30 +167,24 @@ describe("a groundskeeper's offline work across browser restarts", () => {
     profile = fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-phone-'));
     server = await startAppServer();
     link = await startSlowLink(server.url, { bytesPerSecond: 40_000, roundTripMs: 200 });
-    adminToken = (await api<{ token: string }>('POST', 'users/login', '', ADMIN)).body.token;
-    const made = await api<{ user: { id: string } }>('POST', 'users/admin-create', adminToken, {
-      ...CONC,
-      role: 'concessionario',
-      confirmpassword: CONC.password,
-    });
-    expect(made.status).toBe(201);
+    adminToken = await adminLogin(server.url);
+    const concId = await createStaff(server.url, adminToken, CONC);
     for (const [key, nome, chapa] of [
       ['day', 'Olegário Reis Campos', '0902'],
       ['upload', 'Idalina Reis Campos', '0903'],
     ] as const) {
-      const record = await api<{ sepultado: { id: string; sepulturaId: string } }>(
-        'POST',
-        'sepultados/create',
-        adminToken,
-        { nome, dtFal: '02/02/2002', quadra: '14', chapa },
-      );
-      expect(record.status).toBe(201);
+      const record = await createRecord(server.url, adminToken, {
+        nome,
+        dtFal: '02/02/2002',
+        quadra: '14',
+        chapa,
+      });
       const order = await api<Order>('POST', 'ordens', adminToken, {
         tipo: 'limpeza',
         agendadaPara: `${today}T08:00`,
-        sepultadoId: record.body.sepultado.id,
-        sepulturaId: record.body.sepultado.sepulturaId,
-        responsaveis: [made.body.user.id],
+        sepultadoId: record.id,
+        sepulturaId: record.sepulturaId,
+        responsaveis: [concId],
       });
       expect(order.status, JSON.stringify(order.body)).toBe(201);
       orders[key] = order.body.id;

@@ -13,8 +13,10 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { ORDER_MSG } from '../../src/domain/work-order-rules';
 import type { Order } from '../../src/domain/work-order-types';
 import {
-  ADMIN,
+  adminLogin,
   callApi,
+  createRecord,
+  createStaff,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -48,19 +50,14 @@ describe("the crew's day without signal", () => {
   const api = <T>(method: string, url: string, token: string, body?: unknown) =>
     callApi<T>(server.url, method, url, token, body);
 
-  async function recordInGrave(nome: string, chapa: string) {
-    const made = await api<{ sepultado: { id: string; sepulturaId: string } }>(
-      'POST',
-      'sepultados/create',
-      adminToken,
-      { nome, dtFal: '10/10/2001', quadra: '12', chapa, rua: 'Rua 3' },
-    );
-    expect(made.status).toBe(201);
-    return made.body.sepultado;
-  }
-
   async function order(tipo: string, nome: string, chapa: string, at: string): Promise<Order> {
-    const r = await recordInGrave(nome, chapa);
+    const r = await createRecord(server.url, adminToken, {
+      nome,
+      dtFal: '10/10/2001',
+      quadra: '12',
+      chapa,
+      rua: 'Rua 3',
+    });
     const made = await api<Order>('POST', 'ordens', adminToken, {
       tipo,
       agendadaPara: `${today}T${at}`,
@@ -81,14 +78,8 @@ describe("the crew's day without signal", () => {
 
   beforeAll(async () => {
     server = await startAppServer();
-    adminToken = (await api<{ token: string }>('POST', 'users/login', '', ADMIN)).body.token;
-    const created = await api<{ user: { id: string } }>('POST', 'users/admin-create', adminToken, {
-      ...CONC,
-      role: 'concessionario',
-      confirmpassword: CONC.password,
-    });
-    expect(created.status).toBe(201);
-    concId = created.body.user.id;
+    adminToken = await adminLogin(server.url);
+    concId = await createStaff(server.url, adminToken, CONC);
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url);
     await context.grantPermissions(['geolocation']);
