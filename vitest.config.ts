@@ -37,7 +37,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files side by side (one per core): each starts its own server on its own port and
+          // DATA_DIR and its own Chromium, and most of a file's time is waiting on them.
+          fileParallelism: true,
           pool: 'forks',
         },
       },

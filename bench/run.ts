@@ -36,6 +36,8 @@
  * --memory-idle): the server's RSS at idle, at start and under the Finados mix, bench/RESULTS-memory.md.
  * `first-visit` runs once, on its own demo server, and writes bench/RESULTS-first-visit.md (with
  * the bundle report and the chunks each route loads); `bundle` writes only the chunk sizes.
+ * `lighthouse` runs only when named (--only lighthouse; --lighthouse-runs N, default 3): the
+ * public pages in Lighthouse 12 mobile on the demo server, bench/RESULTS-lighthouse.md.
  */
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -56,6 +58,7 @@ import { finadosScenario } from './scenarios/finados';
 import { firstVisitScenario } from './scenarios/first-visit';
 import { gravesScenario } from './scenarios/graves';
 import { importLegacyScenario } from './scenarios/import-legacy';
+import { lighthouseScenario } from './scenarios/lighthouse';
 import { memoryScenario } from './scenarios/memory';
 import { offlineSearchScenario } from './scenarios/offline-search';
 import { packScenario } from './scenarios/pack';
@@ -307,6 +310,10 @@ async function main() {
     console.log('== first-visit in Chromium (throttled)');
     rows.push(...(await firstVisitScenario()));
   }
+  if (only?.includes('lighthouse')) {
+    console.log('== lighthouse (mobile, simulated throttling)');
+    rows.push(...(await lighthouseScenario()));
+  }
   const loadAvg = os
     .loadavg()
     .map((n) => n.toFixed(2))
@@ -314,7 +321,7 @@ async function main() {
   // A run of some scenarios (--only) gets its own file, so it never replaces the full report.
   const fileName = only ? `RESULTS-${only.join('-')}.md` : 'RESULTS.md';
   // first-visit and bundle write their own files; a run of only those writes nothing else.
-  const ownReport = ['first-visit', 'bundle'];
+  const ownReport = ['first-visit', 'bundle', 'lighthouse'];
   const scaleOnly = only?.length === 1 && only[0] === 'scale';
   const auditOnly = only?.length === 1 && only[0] === 'audit';
   const gravesOnly = only?.length === 1 && only[0] === 'graves';

@@ -38,7 +38,7 @@ import { CITY_CEMETERIES } from '../../server/modules/seed/seed-cemeteries';
 import type { Row } from '../lib/report';
 import { reportSections } from '../lib/sections';
 import { pct, person, round } from './audit';
-import { type GraveSample, searchQueries } from './search-queries';
+import { type GraveSample, SEARCH_QUERY_KINDS, searchQueries } from './search-queries';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Requests per route before timing (each on an input the timed ones do not use again). */
@@ -220,6 +220,8 @@ interface Target {
   auth: boolean;
   note: string;
   times: number[];
+  /** Search targets: each call's query kind, its time and how many records matched. */
+  calls?: { kind: string; ms: number; total: number }[];
 }
 
 export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
@@ -361,6 +363,7 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
         auth: false,
         note: `${queries.length} queries of the search benchmark from the newest records; search cache off`,
         times: [],
+        calls: [],
       },
     ];
     if (oldServer && oldFacts) {
@@ -386,10 +389,11 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
           auth: false,
           note: `${places}; ${oldQueries.length} queries made the same way from its newest records`,
           times: [],
+          calls: [],
         },
       );
     }
-    const call = async (t: Target, input: string) => {
+    const call = async (t: Target, input: string, index?: number) => {
       const started = process.hrtime.bigint();
       const res = await t.app.inject({
         method: 'GET',
@@ -399,6 +403,10 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (res.statusCode !== 200) {
         throw new Error(`${t.url(input)}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      if (t.calls && index !== undefined) {
+        const kind = SEARCH_QUERY_KINDS[index % SEARCH_QUERY_KINDS.length] ?? '?';
+        t.calls.push({ kind, ms, total: (res.json() as { total: number }).total });
       }
       return ms;
     };
@@ -420,7 +428,8 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
           // A route far over its target (the deadlines page at 2 M, say) must not hold the run
           // for an hour: its figures from 50 samples on are already an answer.
           if (t.times.length >= 50 && t.times.reduce((a, b) => a + b, 0) > BUDGET_MS) continue;
-          t.times.push(await call(t, t.inputs[(i + WARM) % t.inputs.length] as string));
+          const k = (i + WARM) % t.inputs.length;
+          t.times.push(await call(t, t.inputs[k] as string, k));
         }
       }
     }
@@ -435,6 +444,7 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
         note: `${data}; ${s.length} calls, one at a time; ${t.note}`,
       });
     }
+    searchByKind(targets);
     // Now against before, same rounds: how far apart (the issue's bound: ≤ 10 %).
     for (const r of rows) {
       const then = rows.find((b) => b.target === `${r.target} — before`);
@@ -515,4 +525,32 @@ export async function gravesScenario(o: GravesOptions): Promise<Row[]> {
     ].join('\n'),
   );
   return rows;
+}
+
+/**
+ * The search's calls by kind of query, each register beside the other: how long, and how many
+ * records each kind matched (the realistic register's "placa N" matches a lote in every quadra).
+ */
+function searchByKind(targets: Target[]) {
+  const searches = targets.filter((t) => t.calls?.length);
+  if (searches.length === 0) return;
+  const cell = (t: Target, kind: string) => {
+    const calls = (t.calls ?? []).filter((c) => c.kind === kind);
+    if (calls.length === 0) return '—';
+    const ms = calls.map((c) => c.ms).sort((a, b) => a - b);
+    const totals = calls.map((c) => c.total).sort((a, b) => a - b);
+    return `${round(pct(ms, 0.5))} / ${round(pct(ms, 0.99))} ms · ${pct(totals, 0.5)} matched (${calls.length} calls)`;
+  };
+  const label = (t: Target) =>
+    t.target.endsWith(' — before') ? 'before (one place a record)' : 'realistic register';
+  reportSections.push(
+    '## The search by kind of query',
+    '',
+    "Each kind's p50 / p99 and the median number of records its queries matched, timed in the same rounds as the table above.",
+    '',
+    `| kind | ${searches.map(label).join(' | ')} |`,
+    `|---|${searches.map(() => '---').join('|')}|`,
+    ...SEARCH_QUERY_KINDS.map((k) => `| ${k} | ${searches.map((t) => cell(t, k)).join(' | ')} |`),
+    '',
+  );
 }

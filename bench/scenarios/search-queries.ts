@@ -41,6 +41,17 @@ function withTypo(name: string): string {
   return words.map((w) => (w === longest ? typo : w)).join(' ');
 }
 
+/** The kinds of searchQueries, in the order they take turns (query i is of kind i % 7). */
+export const SEARCH_QUERY_KINDS = [
+  'folded name',
+  'name as written',
+  'name without particles',
+  'name with a typo',
+  'surname quadra N',
+  'placa N',
+  'first and last name',
+] as const;
+
 export function searchQueries(graves: GraveSample[], count = 60): string[] {
   const kinds: ((g: GraveSample) => string)[] = [
     (g) => foldText(g.nome),

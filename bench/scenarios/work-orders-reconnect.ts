@@ -3,19 +3,21 @@
  * the built app and its real service worker — gets "Hoje" with signal, loses it, ticks 10
  * milestones of one order and adds 3 photos (~4 MB camera-sized JPEGs, re-encoded by the app
  * before queuing), then finds a 1.6 Mbit/s link each way with 150 ms round trip
- * (bench/lib/slow-link.ts, which the page and the service worker both cross). Timed from the
+ * (scripts/slow-link.ts, which the page and the service worker both cross). Timed from the
  * signal's return to the last acknowledged write: the device's outbox holds nothing unsent and
  * the server (asked as admin, off the slow link) has exactly 10 ticks and 3 photos.
  * --wo-reconnect-runs N (default 3), each on a fresh order, person and browser context.
+ * Two kinds of photo, each its own row: "noise" (the worst case: detail that does not compress)
+ * and "smooth" (coarser, closer to a photo of stone and sky); --wo-reconnect-photos picks one.
  */
 import crypto from 'node:crypto';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { startSlowLink } from '../../scripts/slow-link';
 import type { Order } from '../../src/domain/work-order-types';
 import { median } from '../lib/page-metrics';
 import type { Row } from '../lib/report';
 import { reportSections } from '../lib/sections';
-import { startSlowLink } from '../lib/slow-link';
 import type { BenchContext } from '../lib/types';
 import { validCpf } from './work-orders';
 
@@ -33,12 +35,16 @@ const today = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 /**
- * A camera-sized photo that does not compress to nothing: noise at 1/8 of 4032×3024, scaled up
- * (smoother than raw noise, still far more detail than a grave and a sky), quality 90 —
- * about 3.7 MB.
+ * Camera-sized photos (4032×3024, JPEG quality 90) that do not compress to nothing: noise at
+ * 1/8 of the size, scaled up (about 3.7 MB; far more detail than a grave and a sky), or at 1/32
+ * (about 1.6 MB; smooth areas with texture, as a photo's).
  */
-async function cameraPhoto(): Promise<Buffer> {
-  const [w, h] = [504, 378];
+const PHOTO_KINDS = { noise: 8, smooth: 32 } as const;
+type PhotoKind = keyof typeof PHOTO_KINDS;
+
+async function cameraPhoto(kind: PhotoKind): Promise<Buffer> {
+  const w = Math.round(4032 / PHOTO_KINDS[kind]);
+  const h = Math.round(3024 / PHOTO_KINDS[kind]);
   return sharp(crypto.randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } })
     .resize(4032, 3024)
     .jpeg({ quality: 90 })
@@ -49,8 +55,9 @@ interface HeldItem {
   state: string;
   kind: string;
   attempts: number;
-  /** A photo's Blob size as queued (after the app's re-encoding), else 0. */
+  /** A photo's Blob size and type as queued (after the app's re-encoding), else 0 and ''. */
   bytes: number;
+  type: string;
 }
 
 /**
@@ -67,6 +74,7 @@ function readOutbox(page: Page): Promise<HeldItem[]> {
         open.result.close();
         resolve(all.result.map((i) => ({
           state: i.state, kind: i.kind, attempts: i.attempts, bytes: i.payload?.blob?.size ?? 0,
+          type: i.payload?.blob?.type ?? '',
         })));
       };
       all.onerror = () => reject(all.error);
@@ -88,6 +96,14 @@ async function api<T>(base: string, method: string, url: string, token: string, 
 }
 
 export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Row[]> {
+  const picked = arg('wo-reconnect-photos');
+  const kinds = (Object.keys(PHOTO_KINDS) as PhotoKind[]).filter((k) => !picked || k === picked);
+  const rows: Row[] = [];
+  for (const kind of kinds) rows.push(await reconnectWith(ctx, kind));
+  return rows;
+}
+
+async function reconnectWith(ctx: BenchContext, kind: PhotoKind): Promise<Row> {
   const base = ctx.server.url;
   const runs = Number(arg('wo-reconnect-runs') ?? 3);
   const admin = (
@@ -101,7 +117,7 @@ export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Ro
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
   });
-  const photos = await Promise.all(Array.from({ length: PHOTOS }, cameraPhoto));
+  const photos = await Promise.all(Array.from({ length: PHOTOS }, () => cameraPhoto(kind)));
   const results: Awaited<ReturnType<typeof oneRun>>[] = [];
 
   /** One phone's day: its own person, order and browser context. */
@@ -194,6 +210,7 @@ export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Ro
       const queued = await readOutbox(page);
       const attemptsOffline = queued.reduce((sum, q) => sum + q.attempts, 0);
       const photoBytes = queued.reduce((sum, q) => sum + q.bytes, 0);
+      const photoTypes = [...new Set(queued.filter((q) => q.type).map((q) => q.type))].join(', ');
 
       // The signal returns: on a slow link from here, as the phone's 'online' event says.
       link.reset();
@@ -229,6 +246,7 @@ export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Ro
         sent: outbox.filter((q) => q.state === 'sent').length,
         attempts: outbox.reduce((sum, q) => sum + q.attempts, 0) - attemptsOffline,
         photoBytes,
+        photoTypes,
         up: bytes.up,
         down: bytes.down,
         pageWrites: [...writes.values()].filter((w) => w.done !== undefined).length,
@@ -242,7 +260,7 @@ export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Ro
   try {
     for (let i = 0; i < runs; i++) {
       const r = await oneRun(i);
-      console.log(`work-orders-reconnect run ${i + 1}:`, JSON.stringify(r));
+      console.log(`work-orders-reconnect ${kind} run ${i + 1}:`, JSON.stringify(r));
       results.push(r);
     }
   } finally {
@@ -262,9 +280,9 @@ export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Ro
   const retries = results.reduce((sum, r) => sum + r.attempts - (TICKS + PHOTOS), 0);
   const mb = (n: number) => `${(n / 1_000_000).toFixed(2)} MB`;
   reportSections.push(
-    `## Reconnect runs on ${ctx.engine} (work-orders-reconnect)`,
+    `## Reconnect runs on ${ctx.engine}, ${kind} photos (work-orders-reconnect)`,
     '',
-    `Link: ${LINK.bytesPerSecond / 1000} KB/s each way (1.6 Mbit/s), ${LINK.roundTripMs} ms round trip, one pipe per direction shared by every connection, between Chromium (page and service worker alike) and the server. Photos as picked: ${photos.map((p) => mb(p.length)).join(', ')} JPEG 4032×3024.`,
+    `Link: ${LINK.bytesPerSecond / 1000} KB/s each way (1.6 Mbit/s), ${LINK.roundTripMs} ms round trip, one pipe per direction shared by every connection, between Chromium (page and service worker alike) and the server. Photos as picked (${kind}): ${photos.map((p) => mb(p.length)).join(', ')} JPEG 4032×3024; queued by the app as ${results[0]?.photoTypes || '—'}.`,
     '',
     "| run | to last ack | outbox empty | server has all | ticks | photos (distinct) | items sent / attempts online | photo bytes queued | bytes up / down | writes sent by the page | the page's writes, from the signal's return |",
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -274,16 +292,14 @@ export async function workOrdersReconnectScenario(ctx: BenchContext): Promise<Ro
     ),
     '',
   );
-  return [
-    {
-      scenario: 'work-orders-reconnect',
-      engine: ctx.engine,
-      target: `reconnect: ${TICKS} milestone ticks + ${PHOTOS} photos at 1.6 Mbit/s, 150 ms RTT`,
-      p50: median(times),
-      p99: Math.max(...times),
-      note: `p99 column = max of ${runs}; target ≤ 15 s; ${once ? `every write arrived exactly once (${TICKS} ticks, ${PHOTOS} photos counted on the server)` : 'NOT exactly once (see the runs)'}, ${retries} retries; uploaded ${mb(median(results.map((r) => r.up)))} (photos ${mb(median(results.map((r) => r.photoBytes)))} after the phone's re-encoding)`,
-    },
-  ];
+  return {
+    scenario: 'work-orders-reconnect',
+    engine: ctx.engine,
+    target: `reconnect: ${TICKS} milestone ticks + ${PHOTOS} ${kind} photos at 1.6 Mbit/s, 150 ms RTT`,
+    p50: median(times),
+    p99: Math.max(...times),
+    note: `p99 column = max of ${runs}; target ≤ 15 s; ${once ? `every write arrived exactly once (${TICKS} ticks, ${PHOTOS} photos counted on the server)` : 'NOT exactly once (see the runs)'}, ${retries} retries; uploaded ${mb(median(results.map((r) => r.up)))} (photos ${mb(median(results.map((r) => r.photoBytes)))} after the phone's re-encoding, ${results[0]?.photoTypes || '—'})`,
+  };
 }
 
 /** Where the time went, from the page's writes: first sent, ticks done, each photo's span. */

@@ -168,7 +168,7 @@ async function prepareImage(bytes: Buffer, options: PrepareOptions = {}): Promis
           fit: 'inside',
           withoutEnlargement: true,
         })
-        .webp({ quality: 80 })
+        .webp({ quality: UPLOAD_LIMITS.displayWebpQuality })
         .toBuffer({ resolveWithObject: true });
       // The smaller sizes come from the display image, not a second decode of the original.
       const medium = !options.medium

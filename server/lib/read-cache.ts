@@ -15,6 +15,7 @@
  * - Single flight: concurrent misses of one id share one database read.
  * Edits and permission checks never read through it: they load the record fresh.
  */
+import { LRUCache } from 'lru-cache';
 
 export const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -22,11 +23,9 @@ const MAX_BYTES = 8 * 1024 * 1024;
 /** Map entry, promise and object headers, roughly, beside the value's own characters. */
 const ENTRY_OVERHEAD = 256;
 
-interface Entry<T> {
-  value: Promise<T | null>;
-  expires: number;
-  /** Estimated bytes, known once the read answered (0 while it is in flight). */
-  bytes: number;
+/** A held answer: lru-cache holds no null, and "no such record" is an answer too. */
+interface Held<T> {
+  value: T | null;
 }
 
 /** UTF-16 characters of the value's JSON, ×2: close to what V8 holds for strings-heavy rows. */
@@ -34,88 +33,94 @@ function estimateBytes(value: unknown): number {
   return value === null ? 0 : JSON.stringify(value).length * 2;
 }
 
+/**
+ * The bounds, the least-recently-used order and the TTLs are lru-cache's. The reads in flight
+ * are this class's own map: lru-cache's fetch() would share them too, but a delete during a
+ * fetch aborts it and rejects every request waiting on it, where an invalidation here only
+ * keeps the read's answer out of the cache (the requests already waiting get it, as they
+ * would have without a cache).
+ */
 export class ReadCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
-  private totalBytes = 0;
+  private readonly held: LRUCache<string, Held<T>>;
+  private readonly inflight = new Map<string, Promise<T | null>>();
+  private lastSweep: number;
 
   constructor(
     private readonly ttlMs = TTL_MS,
-    private readonly maxEntries = MAX_ENTRIES,
+    maxEntries = MAX_ENTRIES,
     private readonly now: () => number = Date.now,
-    private readonly maxBytes = MAX_BYTES,
-  ) {}
+    maxBytes = MAX_BYTES,
+  ) {
+    this.held = new LRUCache<string, Held<T>>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (held) => estimateBytes(held.value) + ENTRY_OVERHEAD,
+      ttl: ttlMs,
+      ttlResolution: 0,
+      perf: { now },
+    });
+    this.lastSweep = now();
+  }
 
   /** `ttlMs`: this value's own time to live (default: the cache's). */
   get(id: string, load: () => Promise<T | null>, ttlMs = this.ttlMs): Promise<T | null> {
-    const hit = this.entries.get(id);
-    const now = this.now();
-    if (hit && hit.expires > now) {
-      // Re-insert: Map keeps insertion order, so the oldest key is the least recently used.
-      this.entries.delete(id);
-      this.entries.set(id, hit);
-      return hit.value;
-    }
-    this.remove(id);
-    const entry: Entry<T> = { value: Promise.resolve(null), expires: now + ttlMs, bytes: 0 };
-    entry.value = load().then(
+    const hit = this.held.get(id);
+    if (hit) return Promise.resolve(hit.value);
+    const pending = this.inflight.get(id);
+    if (pending) return pending;
+    const read: Promise<T | null> = load().then(
       (found) => {
-        if (found === null) return null;
-        const frozen = deepFreeze(found);
-        if (this.entries.get(id) === entry) {
-          entry.bytes = estimateBytes(frozen) + ENTRY_OVERHEAD;
-          this.totalBytes += entry.bytes;
-          this.shrink(now);
+        const frozen = found === null ? null : deepFreeze(found);
+        if (this.inflight.get(id) === read) {
+          this.inflight.delete(id);
+          this.sweep();
+          this.held.set(id, { value: frozen }, { ttl: ttlMs });
         }
         return frozen;
       },
       (err: unknown) => {
         // A failed read is not remembered.
-        if (this.entries.get(id) === entry) this.remove(id);
+        if (this.inflight.get(id) === read) this.inflight.delete(id);
         throw err;
       },
     );
-    this.entries.set(id, entry);
-    this.shrink(now);
-    return entry.value;
+    this.inflight.set(id, read);
+    return read;
   }
 
   /** Drops one value (after it was written); the next read goes to the database. */
   invalidate(id: string): void {
-    this.remove(id);
+    this.held.delete(id);
+    // A read in flight may carry the old value: it is not stored, and nobody joins it now.
+    this.inflight.delete(id);
   }
 
   clear(): void {
-    this.entries.clear();
-    this.totalBytes = 0;
+    this.held.clear();
+    this.inflight.clear();
   }
 
+  /** Values held and reads in flight. */
   get size(): number {
-    return this.entries.size;
+    return this.held.size + this.inflight.size;
   }
 
   /** Estimated bytes held by the values (for the figures in bench/RESULTS-soak.md). */
   get bytes(): number {
-    return this.totalBytes;
-  }
-
-  private remove(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.totalBytes -= entry.bytes;
-    this.entries.delete(id);
+    return this.held.calculatedSize;
   }
 
   /**
-   * Expired values at the front go first (with one TTL for all they are also the oldest; with
-   * a longer TTL for some, an expired value behind them waits for its next read or the
-   * bounds), then the least recently used while a bound is passed.
+   * Expired values are let go once a TTL has passed since the last sweep, as new ones come:
+   * lru-cache drops an expired value only when it is read or pushed out by the bounds, so a
+   * crowd reading many different records would otherwise keep thousands of dead copies
+   * (up to the bounds) after it left. One pass per TTL, not one per read.
    */
-  private shrink(now: number): void {
-    for (const [id, entry] of this.entries) {
-      const over = this.entries.size > this.maxEntries || this.totalBytes > this.maxBytes;
-      if (!over && entry.expires > now) break;
-      this.remove(id);
-    }
+  private sweep(): void {
+    const now = this.now();
+    if (now - this.lastSweep < this.ttlMs) return;
+    this.lastSweep = now;
+    this.held.purgeStale();
   }
 }
 

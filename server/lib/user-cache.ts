@@ -14,28 +14,28 @@
  *   running server's PostgreSQL), which publish nothing.
  * - Absent rows are never held: an account created a moment later is read at once.
  */
+import { LRUCache } from 'lru-cache';
 import type { UserRow } from '../db/schema';
 import { EVERY_KEY, type InvalidationBus } from './invalidation';
 
 export const USER_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry {
-  row: UserRow;
-  expires: number;
-}
-
+/** Bounds, order and TTL are lru-cache's; the reads in flight and their epoch are ours. */
 export class UserCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly rows: LRUCache<string, UserRow>;
   private readonly inflight = new Map<string, Promise<UserRow | null>>();
   /** Bumped by every invalidation: a read begun in an older epoch does not store its row. */
   private epoch = 0;
 
-  constructor(
-    private readonly ttlMs = USER_CACHE_TTL_MS,
-    private readonly maxEntries = MAX_ENTRIES,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs = USER_CACHE_TTL_MS, maxEntries = MAX_ENTRIES, now: () => number = Date.now) {
+    this.rows = new LRUCache<string, UserRow>({
+      max: maxEntries,
+      ttl: ttlMs,
+      ttlResolution: 0,
+      perf: { now },
+    });
+  }
 
   /** Drops the bus's 'user' messages into this cache; returns the unsubscribe. */
   listen(bus: InvalidationBus): () => void {
@@ -43,21 +43,15 @@ export class UserCache {
   }
 
   get(id: string, load: (id: string) => Promise<UserRow | null>): Promise<UserRow | null> {
-    const hit = this.entries.get(id);
-    if (hit && hit.expires > this.now()) {
-      // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-      this.entries.delete(id);
-      this.entries.set(id, hit);
-      return Promise.resolve(hit.row);
-    }
-    if (hit) this.entries.delete(id);
+    const hit = this.rows.get(id);
+    if (hit) return Promise.resolve(hit);
     const pending = this.inflight.get(id);
     if (pending) return pending;
     const epoch = this.epoch;
     const read = load(id).then(
       (row) => {
         if (this.inflight.get(id) === read) this.inflight.delete(id);
-        if (row && epoch === this.epoch) this.store(id, row);
+        if (row && epoch === this.epoch) this.rows.set(id, row);
         return row;
       },
       (err: unknown) => {
@@ -73,25 +67,16 @@ export class UserCache {
     this.epoch += 1;
     // EVERY_KEY: a Redis subscription came back after a cut, so messages may have been missed.
     if (id === EVERY_KEY) {
-      this.entries.clear();
+      this.rows.clear();
       this.inflight.clear();
       return;
     }
-    this.entries.delete(id);
+    this.rows.delete(id);
     // A read in flight may carry the old row: later requests must not join it.
     this.inflight.delete(id);
   }
 
   get size(): number {
-    return this.entries.size;
-  }
-
-  private store(id: string, row: UserRow): void {
-    this.entries.set(id, { row, expires: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    return this.rows.size;
   }
 }

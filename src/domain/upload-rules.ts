@@ -16,6 +16,11 @@ export const UPLOAD_LIMITS = {
   thumbMaxSide: 320,
   /** The middle size of a photo's srcset (a phone's screen width at 2×). */
   mediumMaxSide: 800,
+  /**
+   * WebP quality (0–100) of the display image the server keeps. A phone that encodes WebP sends
+   * its photo at this quality too: more would be thrown away by the server's re-encoding.
+   */
+  displayWebpQuality: 80,
   /** Photos one burial record may hold in all. */
   maxPhotosPerRecord: 20,
 } as const;

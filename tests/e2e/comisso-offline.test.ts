@@ -14,8 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import { TEXT as BURIAL_TEXT } from '../../src/lib/texts/burial-texts';
 import {
-  ADMIN,
+  adminLogin,
+  assignRecord,
   callApi,
+  createRecord,
+  createStaff,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -65,27 +68,17 @@ describe('a comisso inspection at the grave without signal', () => {
 
   beforeAll(async () => {
     server = await startAppServer();
-    adminToken = (await api<{ token: string }>('POST', 'users/login', '', ADMIN)).body.token;
-    const created = await api<{ user: { id: string } }>('POST', 'users/admin-create', adminToken, {
-      ...CONC,
-      role: 'concessionario',
-      confirmpassword: CONC.password,
+    adminToken = await adminLogin(server.url);
+    const concId = await createStaff(server.url, adminToken, CONC);
+    const record = await createRecord(server.url, adminToken, {
+      nome: RESTS,
+      dtFal: '10/05/1998',
+      quadra: '12',
+      chapa: '458',
+      rua: 'Rua 7',
     });
-    expect(created.status).toBe(201);
-    const record = await api<{ sepultado: { id: string; sepulturaId: string } }>(
-      'POST',
-      'sepultados/create',
-      adminToken,
-      { nome: RESTS, dtFal: '10/05/1998', quadra: '12', chapa: '458', rua: 'Rua 7' },
-    );
-    expect(record.status).toBe(201);
-    graveId = record.body.sepultado.sepulturaId;
-    const assigned = await api(
-      'PATCH',
-      `sepultados/${record.body.sepultado.id}/atribuir/${created.body.user.id}`,
-      adminToken,
-    );
-    expect(assigned.status).toBe(200);
+    graveId = record.sepulturaId;
+    await assignRecord(server.url, adminToken, record.id, concId);
     const granted = await api('POST', `sepulturas/${graveId}/concessoes`, adminToken, {
       titularNome: TITULAR.nome,
       titularCpf: TITULAR.cpf,

@@ -11,7 +11,11 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { TEXT as BURIAL_TEXT } from '../../src/lib/texts/burial-texts';
 import {
   ADMIN,
+  adminLogin,
+  assignRecord,
   callApi,
+  createRecord,
+  createStaff,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -42,31 +46,22 @@ describe('a concessionário works a whole day without signal', () => {
 
   beforeAll(async () => {
     server = await startAppServer();
-    adminToken = (await api<{ token: string }>('POST', 'users/login', '', ADMIN)).body.token;
-    const created = await api<{ user: { id: string } }>('POST', 'users/admin-create', adminToken, {
-      ...CONC,
-      role: 'concessionario',
-      confirmpassword: CONC.password,
-    });
-    expect(created.status).toBe(201);
+    adminToken = await adminLogin(server.url);
+    const concId = await createStaff(server.url, adminToken, CONC);
     for (const [nome, chapa] of [
       [MINE, '0501'],
       [OTHER, '0502'],
     ] as const) {
-      const made = await api<{ sepultado: { id: string } }>(
-        'POST',
-        'sepultados/create',
-        adminToken,
-        { nome, dtFal: '10/10/2001', quadra: '9', chapa, rua: 'Rua 4' },
-      );
-      ids[nome] = made.body.sepultado.id;
+      const made = await createRecord(server.url, adminToken, {
+        nome,
+        dtFal: '10/10/2001',
+        quadra: '9',
+        chapa,
+        rua: 'Rua 4',
+      });
+      ids[nome] = made.id;
     }
-    const assigned = await api(
-      'PATCH',
-      `sepultados/${ids[MINE]}/atribuir/${created.body.user.id}`,
-      adminToken,
-    );
-    expect(assigned.status).toBe(200);
+    await assignRecord(server.url, adminToken, ids[MINE] as string, concId);
     browser = await launchBrowser();
   });
 

@@ -119,3 +119,70 @@ export async function callApi<T>(
   });
   return { status: res.status, body: (await res.json()) as T };
 }
+
+/** Fails the set-up with what the server said when a call did not answer as expected. */
+function expectStatus(what: string, res: { status: number; body: unknown }, status: number) {
+  if (res.status !== status) {
+    throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)} (expected ${status})`);
+  }
+}
+
+/** The e2e administrator's bearer token (the account startAppServer makes). */
+export async function adminLogin(baseUrl: string): Promise<string> {
+  const res = await callApi<{ token: string }>(baseUrl, 'POST', 'users/login', '', ADMIN);
+  expectStatus('admin login', res, 200);
+  return res.body.token;
+}
+
+export interface Person {
+  name: string;
+  cpf: string;
+  phone: string;
+  email: string;
+  password: string;
+}
+
+/** A field-staff account (concessionário), made by the admin as the office does: its id. */
+export async function createStaff(baseUrl: string, token: string, person: Person): Promise<string> {
+  const res = await callApi<{ user: { id: string } }>(
+    baseUrl,
+    'POST',
+    'users/admin-create',
+    token,
+    {
+      ...person,
+      role: 'concessionario',
+      confirmpassword: person.password,
+    },
+  );
+  expectStatus(`admin-create ${person.email}`, res, 201);
+  return res.body.user.id;
+}
+
+/** A burial record made through the API (in the grave of its place): its id and the grave's. */
+export async function createRecord(
+  baseUrl: string,
+  token: string,
+  fields: Record<string, unknown>,
+): Promise<{ id: string; sepulturaId: string }> {
+  const res = await callApi<{ sepultado: { id: string; sepulturaId: string } }>(
+    baseUrl,
+    'POST',
+    'sepultados/create',
+    token,
+    fields,
+  );
+  expectStatus(`sepultados/create ${String(fields.nome)}`, res, 201);
+  return res.body.sepultado;
+}
+
+/** Assigns a record to a concessionário. */
+export async function assignRecord(
+  baseUrl: string,
+  token: string,
+  recordId: string,
+  userId: string,
+): Promise<void> {
+  const res = await callApi(baseUrl, 'PATCH', `sepultados/${recordId}/atribuir/${userId}`, token);
+  expectStatus('atribuir', res, 200);
+}

@@ -13,7 +13,10 @@ import { ORDER_MSG } from '../../src/domain/work-order-rules';
 import type { Order } from '../../src/domain/work-order-types';
 import {
   ADMIN,
+  adminLogin,
   callApi,
+  createRecord,
+  createStaff,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -62,26 +65,21 @@ describe("the office's calendar of work orders", () => {
 
   beforeAll(async () => {
     server = await startAppServer();
-    adminToken = (await api<{ token: string }>('POST', 'users/login', '', ADMIN)).body.token;
-    const created = await api<{ user: { id: string } }>('POST', 'users/admin-create', adminToken, {
-      ...CONC,
-      role: 'concessionario',
-      confirmpassword: CONC.password,
+    adminToken = await adminLogin(server.url);
+    const concId = await createStaff(server.url, adminToken, CONC);
+    const made = await createRecord(server.url, adminToken, {
+      nome: NOME,
+      dtFal: '10/10/2001',
+      quadra: '12',
+      chapa: '0903',
+      rua: '3',
     });
-    expect(created.status).toBe(201);
-    const made = await api<{ sepultado: { id: string; sepulturaId: string } }>(
-      'POST',
-      'sepultados/create',
-      adminToken,
-      { nome: NOME, dtFal: '10/10/2001', quadra: '12', chapa: '0903', rua: '3' },
-    );
-    expect(made.status).toBe(201);
     const ordered = await api<Order>('POST', 'ordens', adminToken, {
       tipo: 'exumacao',
       agendadaPara: `${day()}T09:00`,
-      sepultadoId: made.body.sepultado.id,
-      sepulturaId: made.body.sepultado.sepulturaId,
-      responsaveis: [created.body.user.id],
+      sepultadoId: made.id,
+      sepulturaId: made.sepulturaId,
+      responsaveis: [concId],
     });
     expect(ordered.status, JSON.stringify(ordered.body)).toBe(201);
     order = ordered.body;

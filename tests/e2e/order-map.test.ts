@@ -14,8 +14,10 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { ORDER_MSG } from '../../src/domain/work-order-rules';
 import type { Order } from '../../src/domain/work-order-types';
 import {
-  ADMIN,
+  adminLogin,
   callApi,
+  createRecord,
+  createStaff,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -85,14 +87,13 @@ describe("an order's grave on the map without signal", () => {
 
   /** A record in its grave (with a position or not) and an order on it for the crew, today. */
   async function orderOn(nome: string, chapa: string, where: typeof GRAVE | null, at: string) {
-    const made = await api<{ sepultado: { id: string; sepulturaId: string } }>(
-      'POST',
-      'sepultados/create',
-      adminToken,
-      { nome, dtFal: '10/10/2001', quadra: '12', chapa, rua: '3' },
-    );
-    expect(made.status).toBe(201);
-    const { id, sepulturaId } = made.body.sepultado;
+    const { id, sepulturaId } = await createRecord(server.url, adminToken, {
+      nome,
+      dtFal: '10/10/2001',
+      quadra: '12',
+      chapa,
+      rua: '3',
+    });
     if (where) {
       const placed = await api('PATCH', `sepulturas/${sepulturaId}`, adminToken, {
         latitude: where.lat,
@@ -132,14 +133,8 @@ describe("an order's grave on the map without signal", () => {
 
   beforeAll(async () => {
     server = await startAppServer();
-    adminToken = (await api<{ token: string }>('POST', 'users/login', '', ADMIN)).body.token;
-    const created = await api<{ user: { id: string } }>('POST', 'users/admin-create', adminToken, {
-      ...CONC,
-      role: 'concessionario',
-      confirmpassword: CONC.password,
-    });
-    expect(created.status).toBe(201);
-    concId = created.body.user.id;
+    adminToken = await adminLogin(server.url);
+    concId = await createStaff(server.url, adminToken, CONC);
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url);
     await context.grantPermissions(['geolocation']);

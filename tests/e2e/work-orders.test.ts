@@ -5,6 +5,7 @@
  * reaches the server exactly once. An order the office cancels while the phone is offline says
  * so plainly, and the work done on it stays on the phone with "Copiar" and "Descartar".
  */
+import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,10 @@ import type { ServerProcess } from '../../scripts/server-process';
 import { ORDER_MSG } from '../../src/domain/work-order-rules';
 import type { Order } from '../../src/domain/work-order-types';
 import {
-  ADMIN,
+  adminLogin,
   callApi,
+  createRecord,
+  createStaff,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -47,19 +50,14 @@ describe("the crew's day without signal", () => {
   const api = <T>(method: string, url: string, token: string, body?: unknown) =>
     callApi<T>(server.url, method, url, token, body);
 
-  async function recordInGrave(nome: string, chapa: string) {
-    const made = await api<{ sepultado: { id: string; sepulturaId: string } }>(
-      'POST',
-      'sepultados/create',
-      adminToken,
-      { nome, dtFal: '10/10/2001', quadra: '12', chapa, rua: 'Rua 3' },
-    );
-    expect(made.status).toBe(201);
-    return made.body.sepultado;
-  }
-
   async function order(tipo: string, nome: string, chapa: string, at: string): Promise<Order> {
-    const r = await recordInGrave(nome, chapa);
+    const r = await createRecord(server.url, adminToken, {
+      nome,
+      dtFal: '10/10/2001',
+      quadra: '12',
+      chapa,
+      rua: 'Rua 3',
+    });
     const made = await api<Order>('POST', 'ordens', adminToken, {
       tipo,
       agendadaPara: `${today}T${at}`,
@@ -80,14 +78,8 @@ describe("the crew's day without signal", () => {
 
   beforeAll(async () => {
     server = await startAppServer();
-    adminToken = (await api<{ token: string }>('POST', 'users/login', '', ADMIN)).body.token;
-    const created = await api<{ user: { id: string } }>('POST', 'users/admin-create', adminToken, {
-      ...CONC,
-      role: 'concessionario',
-      confirmpassword: CONC.password,
-    });
-    expect(created.status).toBe(201);
-    concId = created.body.user.id;
+    adminToken = await adminLogin(server.url);
+    concId = await createStaff(server.url, adminToken, CONC);
     browser = await launchBrowser();
     context = await newPhoneContext(browser, server.url);
     await context.grantPermissions(['geolocation']);
@@ -128,11 +120,13 @@ describe("the crew's day without signal", () => {
     }
     await expect.poll(() => page.locator('.order-milestone .order-local-pending').count()).toBe(2);
 
-    // A photo, with the time and the GPS position taken.
-    const jpeg = await sharp({
-      create: { width: 320, height: 240, channels: 3, background: '#7a8b6c' },
+    // A camera-sized photo, with the time and the GPS position taken. The phone queues it made
+    // smaller, as WebP at the quality the server keeps (src/lib/shrink-photo.ts).
+    const jpeg = await sharp(crypto.randomBytes(504 * 378 * 3), {
+      raw: { width: 504, height: 378, channels: 3 },
     })
-      .jpeg()
+      .resize(4032, 3024)
+      .jpeg({ quality: 90 })
       .toBuffer();
     await page
       .getByLabel('Escolher foto')
@@ -140,6 +134,27 @@ describe("the crew's day without signal", () => {
     const photo = page.locator('.order-photos li', { hasText: 'GPS -23.56130' });
     await photo.waitFor();
     await photo.getByText('Aguardando conexão').waitFor();
+    const queued = await page.evaluate(
+      () =>
+        new Promise<{ type: string; size: number }[]>((resolve, reject) => {
+          const open = indexedDB.open('memorial');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onsuccess = () => {
+              open.result.close();
+              resolve(
+                all.result
+                  .filter((i) => i.kind === 'order-photo')
+                  .map((i) => ({ type: i.payload.blob.type, size: i.payload.blob.size })),
+              );
+            };
+          };
+        }),
+    );
+    expect(queued).toHaveLength(1);
+    expect(queued[0]?.type).toBe('image/webp');
+    expect(queued[0]?.size).toBeLessThan(jpeg.length / 3);
 
     // Concluding an exhumation needs a destination: refused without one, then given.
     await page.getByRole('button', { name: 'Concluir ordem de serviço' }).click();

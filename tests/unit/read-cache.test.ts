@@ -5,9 +5,12 @@ import type { BurialRecord } from '../../src/domain/burial-types';
 const record = (id: string, nome = 'Maria') =>
   ({ id, _id: id, nome, images: [], thumbs: [] }) as unknown as BurialRecord;
 
+// Test clocks start far from 0: lru-cache reads a start time of 0 as "no start" (never stale).
+const T0 = 1_000_000;
+
 describe('ReadCache', () => {
   it('reads once within the TTL, again after it', async () => {
-    let now = 0;
+    let now = T0;
     let loads = 0;
     const cache = new ReadCache<BurialRecord>(1000, 10, () => now);
     const load = async () => {
@@ -17,7 +20,7 @@ describe('ReadCache', () => {
     await cache.get('a', load);
     await cache.get('a', load);
     expect(loads).toBe(1);
-    now = 1001;
+    now = T0 + 1001;
     await cache.get('a', load);
     expect(loads).toBe(2);
   });
@@ -78,11 +81,11 @@ describe('ReadCache', () => {
   });
 
   it('sweeps expired values as new ones come, instead of keeping them until evicted', async () => {
-    let now = 0;
+    let now = T0;
     const cache = new ReadCache<BurialRecord>(1000, 10_000, () => now);
     for (let i = 0; i < 500; i++) await cache.get(`old${i}`, async () => record(`old${i}`));
     expect(cache.size).toBe(500);
-    now = 5000;
+    now = T0 + 5000;
     await cache.get('fresh', async () => record('fresh'));
     expect(cache.size).toBe(1);
     expect(cache.bytes).toBeGreaterThan(0);

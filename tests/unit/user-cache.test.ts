@@ -99,7 +99,9 @@ describe('UserCache', () => {
   });
 
   it('bounded: the least recently used goes first, and a row lives at most the TTL', async () => {
-    let now = 0;
+    // Far from 0: lru-cache reads a start time of 0 as "no start" (never stale).
+    const t0 = 1_000_000;
+    let now = t0;
     const cache = new UserCache(1000, 2, () => now);
     let reads = 0;
     const load = async (id: string) => {
@@ -115,7 +117,7 @@ describe('UserCache', () => {
     await cache.get('a', load);
     await cache.get('b', load);
     expect(reads).toBe(1);
-    now = 1001;
+    now = t0 + 1001;
     reads = 0;
     await cache.get('a', load);
     expect(reads).toBe(1);

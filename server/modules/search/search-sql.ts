@@ -328,7 +328,7 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   // its own, the range is an index range whatever its bounds, so the generic plan of the
   // prepared statement (db/prepared.ts) reads the btree too; as a plain join, its plan without
   // the values was a sequential scan. The subquery returns only the covering btree's columns
-  // (plus search_doc when a street term needs it).
+  // (plus search_words when a term's condition reads it).
   const docCol = wheres.some((w) => w.includes('s.search_words')) ? ', s.search_words' : '';
   // Narrowed to one cemetery: one more condition on the row the scan reads (the covering
   // btree holds cemiterio_id too, migration 0011, so the phrase range stays index-only).
@@ -418,7 +418,7 @@ WITH m AS (
   WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
   ${scanOrder}
 ), ranked AS (
-  -- The index conditions are a superset (search_doc holds every field's words): a record
+  -- The index conditions are a superset (search_words holds every field's words): a record
   -- matches only when every term scored, i.e. its tier (the weakest term's class) is > 0.
   SELECT id, dt_fal,${cardNames} tier, points FROM (
     SELECT id, dt_fal,${cardNames} LEAST(${tiers.join(', ')}) AS tier,

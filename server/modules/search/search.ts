@@ -1,9 +1,13 @@
 /**
  * GET /api/sepultados/pesquisa: the public search and the navbar suggestions. The query is
- * parsed by the shared domain rules (src/domain/search-query.ts), answered by one indexed SQL
- * statement (search-sql.ts), and — only when the exact rules find nothing — answered again
- * with typo matching for the words search-fuzzy.ts chooses, exactly as the offline client's
- * rankRecords does. Tombstones never match (every condition includes deleted_at).
+ * parsed by the shared domain rules (src/domain/search-query.ts) and answered with exactly the
+ * page of the full ranking (search-sql.ts, buildSearchSql: src/domain/search-score.ts in SQL),
+ * by the first way that can give it: top-k by class (search-topk.ts), a broad names-start range
+ * (search-broad.ts), the names-start range ranked whole, a walk newest death first
+ * (search-walk.ts), else that ranking itself and — only when the exact rules find nothing — the
+ * typo pass for the words search-fuzzy.ts chooses, as the offline client's rankRecords does.
+ * Which way is taken when, and why each is exact: README.md. Tombstones never match (every
+ * condition includes deleted_at).
  */
 
 import { chooseFuzzyTerms, hasFuzzyTerm } from '../../../src/domain/search-fuzzy';

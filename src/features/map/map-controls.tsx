@@ -21,20 +21,31 @@ const PANS = [
 
 export function MapControls({ map, grave }: { map: L.Map | null; grave: LatLng }) {
   const [zoom, setZoom] = useState<number | null>(null);
+  const [moves, setMoves] = useState(0);
   useEffect(() => {
     if (!map) return;
     const update = () => setZoom(map.getZoom());
+    const moved = () => setMoves((n) => n + 1);
     update();
     map.on('zoomend', update);
+    map.on('moveend', moved);
     return () => {
       map.off('zoomend', update);
+      map.off('moveend', moved);
     };
   }, [map]);
   const atMax = map !== null && zoom !== null && zoom >= map.getMaxZoom();
   const atMin = map !== null && zoom !== null && zoom <= map.getMinZoom();
   return (
-    // data-zoom: the map's zoom as the buttons know it (what the e2e checks a press changed).
-    <fieldset className="map-controls" aria-label={MAP_A11Y.controls} data-zoom={zoom ?? undefined}>
+    // data-zoom: the map's zoom as the buttons know it (what the e2e checks a press changed);
+    // data-moves: how many moves (pans, zooms) have ended, so a test reads the map once it is
+    // still instead of guessing how long Leaflet's animation takes.
+    <fieldset
+      className="map-controls"
+      aria-label={MAP_A11Y.controls}
+      data-zoom={zoom ?? undefined}
+      data-moves={moves}
+    >
       <div className="map-controls-zoom">
         <button
           type="button"

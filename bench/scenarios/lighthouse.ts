@@ -1,0 +1,146 @@
+/**
+ * The public pages as Lighthouse scores them (`npm run bench -- --only lighthouse`): Lighthouse
+ * 12's default mobile run (simulated throttling: 150 ms RTT, 1.6 Mbit/s, CPU ×4; a Moto G
+ * Power's screen), performance only, a cold profile each run, median of 3 per route
+ * (--lighthouse-runs N). Routes: the QR landing (a demo record with photos, as a visitor),
+ * the search results and /login, on the demo cemetery's server (the first-visit set-up).
+ * Each route is measured as the server answers it and, when the server answers `?ssr=0` with a
+ * different document (the client-only one), that way too, in the same run.
+ * Writes bench/RESULTS-lighthouse.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median } from '../lib/page-metrics';
+import type { Row } from '../lib/report';
+import { firstVisitSetup } from './first-visit';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The issue's targets for every public route. */
+const TARGET = { fcp: 1000, lcp: 1500, tbt: 100, cls: 0.02, score: 98 };
+const PUBLIC_ROUTES = ['detail (anonymous)', 'search results', '/login'];
+
+interface Figures {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  score: number;
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function oneRun(url: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Whether the server answers a client-only document when asked (`?ssr=0`). */
+async function hasClientOnlySwitch(base: string, pathName: string): Promise<boolean> {
+  const [rendered, plain] = await Promise.all(
+    [pathName, withQuery(pathName, 'ssr=0')].map(async (p) => (await fetch(base + p)).text()),
+  );
+  return rendered !== plain;
+}
+
+const withQuery = (p: string, q: string) => `${p}${p.includes('?') ? '&' : '?'}${q}`;
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+export async function lighthouseScenario(): Promise<Row[]> {
+  const runs = Number(arg('lighthouse-runs') ?? 3);
+  const loadAtStart = os.loadavg();
+  const { server, routes, close } = await firstVisitSetup();
+  const rows: Row[] = [];
+  const lines: string[] = [];
+  try {
+    const picked = routes.filter((r) => PUBLIC_ROUTES.includes(r.name));
+    const canCompare = await hasClientOnlySwitch(server.url, picked[0]?.path ?? '/login');
+    for (const route of picked) {
+      const variants = canCompare
+        ? [
+            { name: 'server-rendered', path: route.path },
+            { name: 'client-only', path: withQuery(route.path, 'ssr=0') },
+          ]
+        : [{ name: 'client-only', path: route.path }];
+      for (const variant of variants) {
+        const all: Figures[] = [];
+        for (let i = 0; i < runs; i++) {
+          const f = await oneRun(server.url + variant.path);
+          console.log(`lighthouse ${route.name} ${variant.name} run ${i + 1}:`, JSON.stringify(f));
+          all.push(f);
+        }
+        const m = (k: keyof Figures) => median(all.map((f) => f[k]));
+        const fig: Figures = {
+          fcp: m('fcp'),
+          lcp: m('lcp'),
+          tbt: m('tbt'),
+          cls: m('cls'),
+          score: m('score'),
+        };
+        const range = (k: keyof Figures, fmt: (n: number) => string) =>
+          `${fmt(Math.min(...all.map((f) => f[k])))}–${fmt(Math.max(...all.map((f) => f[k])))}`;
+        lines.push(
+          `| ${route.name} | ${variant.name} | ${s(fig.fcp)} ${mark(fig.fcp <= TARGET.fcp)} | ${s(fig.lcp)} ${mark(fig.lcp <= TARGET.lcp)} | ${Math.round(fig.tbt)} ms ${mark(fig.tbt <= TARGET.tbt)} | ${fig.cls.toFixed(3)} ${mark(fig.cls <= TARGET.cls)} | ${fig.score} ${mark(fig.score >= TARGET.score)} | FCP ${range('fcp', s)}, LCP ${range('lcp', s)}, TBT ${range('tbt', (n) => `${Math.round(n)}`)} ms, score ${range('score', String)} |`,
+        );
+        rows.push({
+          scenario: 'lighthouse',
+          engine: 'pglite',
+          target: `${route.name} (${variant.name}): FCP ≤ 1.0 s, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02, score ≥ 98`,
+          p50: fig.lcp,
+          p99: Math.max(...all.map((f) => f.lcp)),
+          note: `LCP median and max of ${runs}; FCP ${s(fig.fcp)}, TBT ${Math.round(fig.tbt)} ms, CLS ${fig.cls.toFixed(3)}, performance ${fig.score}`,
+        });
+      }
+    }
+  } finally {
+    await close();
+  }
+  const loadAtEnd = os.loadavg();
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(', ');
+  const file = path.join(ROOT, 'bench/RESULTS-lighthouse.md');
+  fs.writeFileSync(
+    file,
+    [
+      '# The public pages in Lighthouse',
+      '',
+      `Lighthouse 12 mobile (simulated throttling: 150 ms RTT, 1.6 Mbit/s, CPU ×4), performance only, Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} headless, a cold profile per run, median of ${runs}; demo cemetery; ${os.cpus().length} cores, load average at start ${load(loadAtStart)}, at the end ${load(loadAtEnd)} (simulated throttling scales the CPU time it observes: load inflates TBT and the paints).`,
+      `Targets: FCP ≤ 1.0 s, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02, performance ≥ 98. Command: \`npx tsx bench/run.ts --only lighthouse\` (after a build).`,
+      '',
+      '| route | document | FCP | LCP | TBT | CLS | performance | runs (min–max) |',
+      '|---|---|---:|---:|---:|---:|---:|---|',
+      ...lines,
+      '',
+    ].join('\n'),
+  );
+  console.log(`Report: ${file}`);
+  return rows;
+}
