@@ -174,6 +174,15 @@ describe.each(engines)('public pages rendered by the server ($name)', (engine) =
     expect(odd.body).not.toContain(PUBLIC_DATA_ID);
   });
 
+  it('?ssr=0 answers the shell: the page as the browser renders it alone', async () => {
+    for (const url of [`/sepultados/${record.id}?ssr=0`, '/sepultados/pesquisa?q=benedita&ssr=0']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body.replace(/\s+/g, ' '), url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain(PUBLIC_DATA_ID);
+    }
+  });
+
   it('the other pages under /sepultados are the shell', async () => {
     for (const url of ['/sepultados/meumemorial', '/sepultados/add', '/sepultados/etiquetas']) {
       const res = await page(url);

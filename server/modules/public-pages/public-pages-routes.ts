@@ -45,7 +45,8 @@ export async function publicPageRoutes(app: FastifyInstance) {
     }
     const url = request.url;
     const page = rendering.renderer.pageOf(url);
-    if (!page) return sendIndex(reply);
+    // ?ssr=0: the page as the browser renders it alone (benchmarks set the two side by side).
+    if (!page || new URL(url, 'http://x').searchParams.get('ssr') === '0') return sendIndex(reply);
     let html: string;
     let data: PublicPageData | null;
     try {
