@@ -83,8 +83,9 @@ export async function lighthouseScenario(): Promise<Row[]> {
   const lines: string[] = [];
   try {
     const picked = routes.filter((r) => PUBLIC_ROUTES.includes(r.name));
-    const canCompare = await hasClientOnlySwitch(server.url, picked[0]?.path ?? '/login');
     for (const route of picked) {
+      // Per route: a server may render some public pages and not others (/login).
+      const canCompare = await hasClientOnlySwitch(server.url, route.path);
       const variants = canCompare
         ? [
             { name: 'server-rendered', path: route.path },
