@@ -183,6 +183,22 @@ describe.each(engines)('public pages rendered by the server ($name)', (engine) =
     }
   });
 
+  it('a busy server answers the shell, not a render: the page takes a slot of the API’s lane', async () => {
+    const { admission, config } = h.app.ctx;
+    admission.setLimit('public', -1);
+    try {
+      const res = await page(`/sepultados/${record.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(SHELL);
+      const results = await page('/sepultados/pesquisa?q=benedita');
+      expect(results.body).toBe(SHELL);
+    } finally {
+      admission.setLimit('public', config.maxConcurrent);
+    }
+    expect((await page(`/sepultados/${record.id}`)).body).toContain('Benedita Aparecida Rocha');
+    expect(admission.current('public')).toBe(0);
+  });
+
   it('the other pages under /sepultados are the shell', async () => {
     for (const url of ['/sepultados/meumemorial', '/sepultados/add', '/sepultados/etiquetas']) {
       const res = await page(url);

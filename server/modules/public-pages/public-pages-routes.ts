@@ -47,6 +47,12 @@ export async function publicPageRoutes(app: FastifyInstance) {
     const page = rendering.renderer.pageOf(url);
     // ?ssr=0: the page as the browser renders it alone (benchmarks set the two side by side).
     if (!page || new URL(url, 'http://x').searchParams.get('ssr') === '0') return sendIndex(reply);
+    // The page reads the database as the API does, so it takes a slot of the API's public lane
+    // (server/plugins/load-shedding.ts). Refused, it answers the shell, which costs nothing: the
+    // app then asks the API, hears "busy" with its Retry-After and shows the device's copy.
+    const { admission } = app.ctx;
+    if (!admission.tryEnter('public')) return sendIndex(reply);
+    const started = performance.now();
     let html: string;
     let data: PublicPageData | null;
     try {
@@ -63,6 +69,8 @@ export async function publicPageRoutes(app: FastifyInstance) {
     } catch (err) {
       request.log.error({ err }, 'falha ao renderizar a página no servidor: enviando o app');
       return sendIndex(reply);
+    } finally {
+      admission.leave('public', performance.now() - started);
     }
     return reply
       .code(data.kind === 'recordNotFound' ? 404 : 200)
