@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three projects: unit (pure code, fake-indexeddb), api (Fastify inject on a real database),
 // e2e (the built app in Debian's Chromium against a started server).
 export default defineConfig({
   test: {
+    // One file per core, at least two. Vitest's own default is one fewer than the cores — a
+    // single worker on a 2-core machine, where an API file waits on PostgreSQL and an e2e file
+    // on its server and Chromium much of the time.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
