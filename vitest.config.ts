@@ -42,9 +42,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Files side by side (one per core): each starts its own server on its own port and
-          // DATA_DIR and its own Chromium, and most of a file's time is waiting on them.
-          fileParallelism: true,
+          // One file at a time. Side by side (each file has its own server, port, DATA_DIR and
+          // Chromium) the suite took 402 s instead of 631 s here, but one of two full runs had a
+          // failure not seen alone nor beside the longest file (the tributes picker's emoji never
+          // became clickable): until that is understood, the suite's verdict comes first.
+          fileParallelism: false,
+          // Its own group: a project with another worker count may not share one (vitest).
+          sequence: { groupOrder: 1 },
           pool: 'forks',
         },
       },
