@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { type ServerProcess, type StartOptions, startServer } from '../../scripts/server-process';
 
 export const ADMIN = { email: 'admin@e2e.memorial.local', password: 'Admin@e2e1' };
@@ -185,4 +186,77 @@ export async function assignRecord(
 ): Promise<void> {
   const res = await callApi(baseUrl, 'PATCH', `sepultados/${recordId}/atribuir/${userId}`, token);
   expectStatus('atribuir', res, 200);
+}
+
+/** An outbox item as the device holds it (IndexedDB "memorial"), its photo's Blob described. */
+export interface HeldOutboxItem {
+  kind: string;
+  state: string;
+  blobType: string | null;
+  blobSize: number | null;
+}
+
+/** The device's outbox (committed items only), read in the page. */
+export function outboxItems(page: Page): Promise<HeldOutboxItem[]> {
+  return page.evaluate(
+    () =>
+      new Promise<HeldOutboxItem[]>((resolve, reject) => {
+        const open = indexedDB.open('memorial');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(
+              all.result.map((i) => ({
+                kind: i.kind,
+                state: i.state,
+                blobType: i.payload?.blob?.type ?? null,
+                blobSize: i.payload?.blob?.size ?? null,
+              })),
+            );
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** Whether the device's store `store` holds `key` (false while the app has not made it). */
+export function deviceHolds(page: Page, store: string, key: string): Promise<boolean> {
+  return page.evaluate(
+    ([name, id]) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('memorial');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve(false);
+            return;
+          }
+          const get = db.transaction(name).objectStore(name).get(id);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result !== undefined);
+          };
+          get.onerror = () => resolve(false);
+        };
+      }),
+    [store, key] as const,
+  );
+}
+
+/**
+ * Every stylesheet the hydrated page uses was linked by the server's HTML: one that came later,
+ * with the page's code, would restyle (and move) what was already on screen.
+ */
+export async function sheetsLinkedByServer(page: Page, html: string): Promise<void> {
+  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  const used = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((s) => (s.href ? [new URL(s.href).pathname] : [])),
+  );
+  expect(used.length).toBeGreaterThan(1);
+  for (const sheet of used) expect(linked, sheet).toContain(sheet);
 }

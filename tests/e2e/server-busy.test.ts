@@ -9,7 +9,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
-import { ADMIN, callApi, launchBrowser, logIn, startAppServer } from './harness';
+import { ADMIN, callApi, deviceHolds, launchBrowser, logIn, startAppServer } from './harness';
 
 const NOME = 'Geraldina Pires Cordeiro';
 const BUSY_COPY =
@@ -19,27 +19,6 @@ describe('server busy (503 + Retry-After)', () => {
   let server: ServerProcess;
   let browser: Browser;
   let recordId = '';
-
-  /** Whether the device's store (IndexedDB "memorial") holds the record. */
-  const stored = (id: string) =>
-    new Promise<boolean>((resolve) => {
-      const open = indexedDB.open('memorial');
-      open.onerror = () => resolve(false);
-      open.onsuccess = () => {
-        const names = open.result.objectStoreNames;
-        if (!names.contains('sepultados')) {
-          open.result.close();
-          resolve(false);
-          return;
-        }
-        const get = open.result.transaction('sepultados').objectStore('sepultados').get(id);
-        get.onsuccess = () => {
-          open.result.close();
-          resolve(get.result !== undefined);
-        };
-        get.onerror = () => resolve(false);
-      };
-    });
 
   const shed = async (on: boolean) => {
     const res = await fetch(`${server.url}/__test/faults`, {
@@ -63,7 +42,9 @@ describe('server busy (503 + Retry-After)', () => {
     await page.getByRole('heading', { level: 1, name: NOME }).waitFor();
     // The heading comes in the server's HTML, before the app has run: wait for the app to keep
     // the record on the device (the copy a busy server falls back to).
-    await expect.poll(() => page.evaluate(stored, recordId), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => deviceHolds(page, 'sepultados', recordId), { timeout: 30_000 })
+      .toBe(true);
     return { context, page };
   }
 

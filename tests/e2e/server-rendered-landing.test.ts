@@ -14,22 +14,9 @@ import { apiSession, coldContext } from '../../bench/lib/route-bytes';
 import type { ServerProcess } from '../../scripts/server-process';
 import { SEP_MSG } from '../../src/domain/burial-messages';
 import { TEXT } from '../../src/lib/texts/burial-texts';
-import { ADMIN, callApi, launchBrowser, startAppServer } from './harness';
+import { ADMIN, callApi, launchBrowser, sheetsLinkedByServer, startAppServer } from './harness';
 
 const NOME = 'Benedita Aparecida Rocha';
-
-/**
- * Every stylesheet the hydrated page uses was linked by the server's HTML: one that came later,
- * with the page's code, would restyle (and move) what was already on screen.
- */
-async function sheetsLinkedByServer(page: Page, html: string): Promise<void> {
-  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  const used = await page.evaluate(() =>
-    [...document.styleSheets].flatMap((s) => (s.href ? [new URL(s.href).pathname] : [])),
-  );
-  expect(used.length).toBeGreaterThan(1);
-  for (const sheet of used) expect(linked, sheet).toContain(sheet);
-}
 
 describe('the QR landing rendered by the server', () => {
   let server: ServerProcess;

@@ -11,20 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coldContext } from '../../bench/lib/route-bytes';
 import type { ServerProcess } from '../../scripts/server-process';
 import { resultCountText } from '../../src/domain/search-query';
-import { ADMIN, callApi, launchBrowser, startAppServer } from './harness';
-
-/**
- * Every stylesheet the hydrated page uses was linked by the server's HTML: one that came later,
- * with the page's code, would restyle (and move) what was already on screen.
- */
-async function sheetsLinkedByServer(page: Page, html: string): Promise<void> {
-  const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  const used = await page.evaluate(() =>
-    [...document.styleSheets].flatMap((s) => (s.href ? [new URL(s.href).pathname] : [])),
-  );
-  expect(used.length).toBeGreaterThan(1);
-  for (const sheet of used) expect(linked, sheet).toContain(sheet);
-}
+import { ADMIN, callApi, launchBrowser, sheetsLinkedByServer, startAppServer } from './harness';
 
 describe('the results page rendered by the server', () => {
   let server: ServerProcess;

@@ -30,6 +30,7 @@ import {
   createRecord,
   createStaff,
   logIn,
+  outboxItems,
   startAppServer,
   waitForServiceWorker,
 } from './harness';
@@ -127,18 +128,8 @@ describe("a groundskeeper's offline work across browser restarts", () => {
   }
 
   /** The outbox as IndexedDB holds it (committed items only): kind and state. */
-  const storedItems = (page: Page) =>
-    page.evaluate(`new Promise((resolve, reject) => {
-      const open = indexedDB.open('memorial');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-        all.onsuccess = () => {
-          open.result.close();
-          resolve(all.result.map((i) => [i.kind, i.state]).sort());
-        };
-      };
-    })`);
+  const storedItems = async (page: Page) =>
+    (await outboxItems(page)).map((i) => [i.kind, i.state]).sort();
 
   /** "Envios" (/pendentes): each item's title and state, as the person reads them. */
   async function outboxPage(page: Page): Promise<string[]> {

@@ -20,6 +20,7 @@ import {
   launchBrowser,
   logIn,
   newPhoneContext,
+  outboxItems,
   screenshot,
   startAppServer,
   waitForServiceWorker,
@@ -134,27 +135,10 @@ describe("the crew's day without signal", () => {
     const photo = page.locator('.order-photos li', { hasText: 'GPS -23.56130' });
     await photo.waitFor();
     await photo.getByText('Aguardando conexão').waitFor();
-    const queued = await page.evaluate(
-      () =>
-        new Promise<{ type: string; size: number }[]>((resolve, reject) => {
-          const open = indexedDB.open('memorial');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-            all.onsuccess = () => {
-              open.result.close();
-              resolve(
-                all.result
-                  .filter((i) => i.kind === 'order-photo')
-                  .map((i) => ({ type: i.payload.blob.type, size: i.payload.blob.size })),
-              );
-            };
-          };
-        }),
-    );
+    const queued = (await outboxItems(page)).filter((i) => i.kind === 'order-photo');
     expect(queued).toHaveLength(1);
-    expect(queued[0]?.type).toBe('image/webp');
-    expect(queued[0]?.size).toBeLessThan(jpeg.length / 3);
+    expect(queued[0]?.blobType).toBe('image/webp');
+    expect(queued[0]?.blobSize).toBeLessThan(jpeg.length / 3);
 
     // Concluding an exhumation needs a destination: refused without one, then given.
     await page.getByRole('button', { name: 'Concluir ordem de serviço' }).click();
