@@ -193,6 +193,38 @@ describe('a cemetery’s page and /login rendered by the server', () => {
     });
   });
 
+  it('sent before the app’s code ran, the form gets the notice; that page hydrates and logs in', async () => {
+    await withContext(
+      () => coldContext(browser, server.url),
+      async (page) => {
+        // The app's code held back: the server's form is all there is, as on a slow network.
+        const held = (route: import('playwright-core').Route) => route.abort();
+        await page.route('**/assets/**/*.js', held);
+        await page.goto('/login');
+        await page.getByLabel('E-mail').fill(ADMIN.email);
+        await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+        await page.unroute('**/assets/**/*.js', held);
+        const errors = watchErrors(page);
+        const [answer] = await Promise.all([
+          page.waitForResponse((r) => new URL(r.url()).pathname === '/login'),
+          page.getByRole('button', { name: 'Entrar', exact: true }).click(),
+        ]);
+        expect(answer.request().method()).toBe('POST');
+        expect(page.url()).not.toContain('password');
+        await page.getByText(LOGIN_FORM_MSG.needsScript).waitFor();
+        await hydrated(page, '.search-visitor-card button[type="submit"]');
+        await page.waitForLoadState('networkidle');
+        // The hydrated page: the notice stays (it is what the page said), the login is the app's.
+        await page.getByLabel('E-mail').fill(ADMIN.email);
+        await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
+        await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+        await page.getByText('Login realizado com sucesso!').waitFor();
+        await page.waitForURL((url) => url.pathname === '/');
+        expect(errors).toEqual([]);
+      },
+    );
+  });
+
   it('with JavaScript on, /login is hydrated without a mismatch and logs in as before', async () => {
     await withContext(
       () => coldContext(browser, server.url),
