@@ -91,12 +91,17 @@ describe.each(engines)('a cemetery’s page and /login rendered by the server ($
   const page = (url: string, headers: Record<string, string> = {}) =>
     h.app.inject({ method: 'GET', url, headers });
 
-  const postLogin = (url: string, remoteAddress: string, body: string) =>
+  const postLogin = (
+    url: string,
+    remoteAddress: string,
+    body: string,
+    headers: Record<string, string> = {},
+  ) =>
     h.app.inject({
       method: 'POST',
       url,
       remoteAddress,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: body,
     });
 
@@ -266,6 +271,22 @@ describe.each(engines)('a cemetery’s page and /login rendered by the server ($
         payload: { email: 'pessoa@exemplo.com.br', password: PASSWORD },
       });
       expect(api.statusCode).toBe(429);
+    });
+
+    it('a post another site made the browser send uses up no login attempt', async () => {
+      const ip = '198.51.100.14';
+      for (let i = 0; i < 35; i += 1) {
+        const res = await postLogin('/login', ip, loginBody, { 'sec-fetch-site': 'cross-site' });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(LOGIN_FORM_MSG.needsScript);
+      }
+      const api = await h.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        remoteAddress: ip,
+        payload: { email: 'pessoa@exemplo.com.br', password: PASSWORD },
+      });
+      expect(api.statusCode).toBe(401);
     });
   });
 

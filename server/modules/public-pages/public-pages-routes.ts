@@ -119,7 +119,10 @@ export async function publicPageRoutes(app: FastifyInstance) {
     (_request, _body, done) => done(null, undefined),
   );
   app.post('/login', { compress: COMPRESSED }, async (request, reply) => {
-    const wait = await admitLoginForm(app.ctx, request.ip);
+    // A post another site's page made the browser send is not counted: it could otherwise use
+    // up the login attempts of every address whose visitors open that page.
+    const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
+    const wait = crossSite ? null : await admitLoginForm(app.ctx, request.ip);
     return answer(
       request,
       reply,
