@@ -18,6 +18,7 @@ import { LOGIN_FORM_MSG } from '../../src/domain/messages';
 import { ADMIN, callApi, launchBrowser, sheetsLinkedByServer, startAppServer } from './harness';
 
 const NOME = 'Cemitério da Boa Esperança';
+const OTHER = 'Cemitério do Outro Lado';
 const PASSWORD_TYPED = 'Nunca#NaUrl1';
 
 describe('a cemetery’s page and /login rendered by the server', () => {
@@ -37,6 +38,9 @@ describe('a cemetery’s page and /login rendered by the server', () => {
     });
     expect(created.status).toBe(201);
     cemeteryId = created.body.id;
+    // Two cemeteries: /login's search then offers the choice, whose room the page keeps.
+    const other = await callApi(server.url, 'POST', 'cemiterios', token, { nome: OTHER });
+    expect(other.status).toBe(201);
     for (const nome of ['Teodora Quintanilha Barros', 'Jovelino Quintanilha']) {
       const res = await callApi(server.url, 'POST', 'sepultados/create', token, {
         nome,
@@ -236,6 +240,8 @@ describe('a cemetery’s page and /login rendered by the server', () => {
         expect(await res?.text()).toContain('<h1 id="auth-title">Entrar</h1>');
         await hydrated(page, '.search-visitor-card button[type="submit"]');
         await page.waitForLoadState('networkidle');
+        // The choice of cemetery came into the room the server's page kept for it.
+        await page.getByRole('combobox', { name: 'Cemitério' }).waitFor();
         await page.getByLabel('E-mail').fill(ADMIN.email);
         await page.getByLabel('Senha', { exact: true }).fill(ADMIN.password);
         await page.getByRole('button', { name: 'Entrar', exact: true }).click();
