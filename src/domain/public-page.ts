@@ -40,8 +40,8 @@ export type PublicPageData =
 
 /**
  * A URL the server renders: the record page of `id` (any last segment the route takes), the
- * results page of `q` (trimmed), a cemetery's page, or /login. `chunk`: the name of the page's chunk in the client build
- * (vite.config.ts), whose styles and code the page links.
+ * results page of `q` (trimmed), a cemetery's page, or /login. `chunk`: the name of the page's
+ * chunk in the client build (vite.config.ts), whose styles and code the page links.
  */
 export type PublicPage =
   | { kind: 'record'; id: string; chunk: string }

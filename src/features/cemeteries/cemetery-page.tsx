@@ -7,7 +7,7 @@
  * form to the results page, so it searches without JavaScript as well.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fetchCemetery } from '../../data/cemeteries/cemetery-calls';
 import { chooseCemetery } from '../../data/cemeteries/chosen-cemetery';
 import { ApiFailure } from '../../data/failure';
@@ -23,8 +23,11 @@ const RESULTS = '/sepultados/pesquisa';
 export default function CemeteryPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  // What the server's page came with, for this id: its cemetery, or its "not found".
-  const page = usePublicData();
+  // What the server's page came with, on the history entry it came with (a later visit in the
+  // app asks again): its cemetery, or its "not found".
+  const first = useLocation().key === 'default';
+  const data = usePublicData();
+  const page = first ? data : null;
   const held = page?.kind === 'cemetery' && page.cemetery.id === id ? page.cemetery : null;
   const heldError = page?.kind === 'cemeteryNotFound' && page.id === id ? page.message : null;
   const [cemetery, setCemetery] = useState<Cemetery | null>(held);
