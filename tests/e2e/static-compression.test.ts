@@ -125,7 +125,7 @@ describe('static files are pre-compressed and cached sensibly', () => {
 
   it('app routes get the compressed shell', async () => {
     const shell = fs.readFileSync(path.join(root, 'index.html'));
-    for (const route of ['/', '/login', '/offline', '/sepultados/meumemorial']) {
+    for (const route of ['/', '/offline', '/sepultados/meumemorial', '/admin/prazos']) {
       const answer = await get(server.url, route, 'br, gzip');
       expect(answer.headers['content-encoding'], route).toBe('br');
       expect(String(answer.headers.vary).toLowerCase(), route).toContain('accept-encoding');
@@ -139,6 +139,8 @@ describe('static files are pre-compressed and cached sensibly', () => {
       ['/sepultados/abc', 404],
       [`/sepultados/${'f'.repeat(24)}`, 404],
       ['/sepultados/pesquisa?q=maria', 200],
+      ['/login', 200],
+      [`/cemiterios/${'f'.repeat(24)}`, 404],
     ] as const) {
       const answer = await get(server.url, route, 'br, gzip');
       expect(answer.status, route).toBe(status);
