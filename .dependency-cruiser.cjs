@@ -166,6 +166,14 @@ module.exports = {
       from: { path: '^server/(modules|db|lib|plugins)/' },
       to: { path: '^server/[^/]+$', pathNot: '^server/(context|config)\\.ts$' },
     },
+    {
+      name: 'sql-through-the-runner',
+      severity: 'error',
+      comment:
+        'A statement is typed raw SQL through the runner (docs/decisions/0179-one-sql-style.md): Drizzle is leaving. The files that still import it are listed in .dependency-cruiser-known-violations.json; that list only shrinks.',
+      from: { path: '^(server|tests|bench|scripts)/' },
+      to: { path: '^node_modules/drizzle-orm/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
