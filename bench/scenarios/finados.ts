@@ -210,6 +210,12 @@ export async function runMix(
     packs: string[];
     /** delta: each cemetery's cursor after a whole walk (the phone holds the pack). */
     held?: Map<string, string>;
+    /**
+     * A record page as a QR scan now asks it: the page the server renders, /sepultados/:id,
+     * which carries the record (the app hydrates from it and does not ask the API again).
+     * Without it, the app's own read, /api/sepultados/:id.
+     */
+    renderedPages?: boolean;
   },
   phones: number,
   seed: number,
@@ -261,7 +267,7 @@ export async function runMix(
           path = `/api/sepultados/pesquisa?q=${encodeURIComponent(pick(input.searches))}`;
           break;
         case 'record page':
-          path = `/api/sepultados/${pick(input.ids)}`;
+          path = `${input.renderedPages ? '' : '/api'}/sepultados/${pick(input.ids)}`;
           break;
         case 'tribute list':
           path = `/api/sepultados/${pick(input.ids)}/comentarios`;

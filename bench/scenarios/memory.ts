@@ -6,11 +6,12 @@
  *   and its RSS once idle (--memory-idle s after it answers, default 10).
  * - On either engine, the run's server on the seeded register (--count, 100,000 by default): its
  *   start-up peak and idle RSS, then the Finados mix (bench/scenarios/finados.ts: suggestions,
- *   searches, record pages, tribute lists, visit pack pages, tribute posts) at
+ *   searches, record pages — the page the server renders, as a QR scan asks it —, tribute
+ *   lists, visit pack pages, tribute posts) at
  *   --memory-connections (default 100) for --memory-seconds (default 60), RSS sampled every
  *   200 ms: the highest sample, VmHWM after it, and the RSS once idle again.
- * The servers run through tsx (`scripts/server-process.ts`), as `npm start` did when this was
- * written; compiled JavaScript needs less (no TypeScript transform in the process).
+ * The servers run built (dist/server/main.js, `scripts/server-process.ts`), as `npm start` runs
+ * the embedded default.
  * Targets: the embedded default idles at ≤ 300 MiB and stays ≤ 600 MiB under the mix.
  */
 import fs from 'node:fs';
@@ -123,7 +124,11 @@ export async function memoryScenario(ctx: BenchContext): Promise<Row[]> {
     tokens,
     lastPost: new Array<number>(tokens.length).fill(0),
     packs,
+    renderedPages: true,
   };
+  // The record pages must be the server's render, not the shell it falls back to.
+  const landing = await (await fetch(`${ctx.server.url}/sepultados/${input.ids[0]}`)).text();
+  if (!landing.includes('<div id="root"><')) throw new Error('memory: record page not rendered');
   const sampler = sampleRss(pid);
   const mix = await runMix(base, connections, seconds, input, 5000, 1);
   const during = sampler.stop();
@@ -152,7 +157,7 @@ export async function memoryScenario(ctx: BenchContext): Promise<Row[]> {
   reportSections.push(
     `## Memory on ${ctx.engine}`,
     '',
-    `Server RSS from /proc/PID/status (VmRSS, VmHWM = the highest since the process started), through tsx. Register: ${register}. Per-IP limits lifted and nothing shed (the run's server). Load average at the end: ${os
+    `Server RSS from /proc/PID/status (VmRSS, VmHWM = the highest since the process started), the built server. Register: ${register}. Per-IP limits lifted and nothing shed (the run's server). Load average at the end: ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(', ')} (2 shared cores).`,
