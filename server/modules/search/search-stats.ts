@@ -17,6 +17,7 @@
 import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
 import type { Vocabulary } from './search-sql';
+import { HELD_MS, LARGE_CEMETERY_SHARE } from './search-thresholds';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
@@ -46,14 +47,9 @@ async function cemeteryShares(sql: Sql): Promise<Map<string, number>> {
 }
 
 /**
- * A cemetery at least this share of the register is not read through its btree in the count
- * that stops at the cap (search-sql.ts, cemeteryAnd; the bitmap-only pool, db/indexed-reads.ts):
- * the planner ANDed Vila Formosa's 1,500,000 entries into the words' bitmap to narrow
- * a list whose first matches were within a few rows anyway.
+ * Whether the narrowed count should read the cemetery's btree (search-thresholds.ts,
+ * LARGE_CEMETERY_SHARE).
  */
-export const LARGE_CEMETERY_SHARE = 0.2;
-
-/** Whether the narrowed count should read the cemetery's btree (above). */
 export async function cemeteryByIndex(
   stats: ElementStats,
   cemiterio: string | null,
@@ -90,8 +86,7 @@ export function liveStats(sql: Sql): ElementStats {
   };
 }
 
-/** How long held statistics serve (a minute behind an ANALYZE at most). */
-export const HELD_MS = 60_000;
+export { HELD_MS } from './search-thresholds';
 
 interface Held {
   at: number;

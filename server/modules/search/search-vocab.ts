@@ -17,9 +17,7 @@ import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
 import { TTL_MS } from '../../lib/read-cache';
 import { type TypoWords, type Vocabulary, vocabPatterns } from './search-sql';
-
-/** Patterns held at most (all dropped past it: a new stamp starts empty anyway). */
-const MAX_PATTERNS = 20_000;
+import { MAX_PATTERNS } from './search-thresholds';
 
 interface Memo {
   stamp: string;

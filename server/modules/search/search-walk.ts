@@ -1,5 +1,5 @@
 /**
- * A page for words cut short that start a great many names and equal none ("jo sa", "ma s",
+ * Strategy `walk` (E5, S3). A page for words cut short that start a great many names and equal none ("jo sa", "ma s",
  * "re" and Enter, or a pause while typing them): seconds at millions of records to rank the
  * hundreds of thousands of records holding a word that starts with each, when no names-start
  * range fills the page (no name starts with the word "jo"). Exact, for name words only
@@ -25,26 +25,15 @@ import type { SearchQuery } from '../../../src/domain/search-query';
 import { MATCH } from '../../../src/domain/search-score';
 import { normalizeVariants, PARTICLES } from '../../../src/domain/search-text';
 import { type BroadRow, compareRows } from './search-broad';
+import { countMatches } from './search-count';
 import { buildSearchSql, type SearchSqlOptions, type Vocabulary } from './search-sql';
 import type { ExpectedCounts } from './search-stats';
+import { type Found, type PageRow, readOf, type SearchRun } from './search-strategy';
+import { WALK_MAX, WHOLE_MAX } from './search-thresholds';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
 }
-
-/**
- * At most this many records expected to hold some term whole and match the others (ranked in
- * full, cheap each with hot pages); past it the caller ranks every match, as before. "se a"
- * (a quadra "A" among ~130,000 names with a word in "se") was expected at 20,516: the walk
- * answers it far sooner than ranking every match (bench/history/search-at-scale.md).
- */
-const WHOLE_MAX = 40_000;
-/**
- * At most this many records expected to be read down the death btree before the `limit`th
- * match (limit × size ÷ matches): a walk for words that are rare together would read most of
- * the register (the caller's ranking of every match is then the quick way).
- */
-const WALK_MAX = 5_000;
 
 /** What a page of the search is asked for with (search-topk.ts, search-walk.ts). */
 export interface PageRequest {
@@ -123,4 +112,21 @@ export async function walkedPage<R extends BroadRow>(
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .sort(compareRows)
     .slice(0, limit);
+}
+
+/**
+ * The strategy (module comment), after the range strategy (its rows, SearchRun.ranged). The
+ * planner takes it only within its bounds (search-plan.ts, walkFits); walkedPage checks them
+ * again, for its direct callers.
+ */
+export async function walk<R extends PageRow>(run: SearchRun<R>): Promise<Found<R> | null> {
+  const { vocabulary, estimate } = readOf(run);
+  const rows = await walkedPage<R>(run.sql, run.query, {
+    limit: run.limit,
+    cemiterio: run.cemiterio,
+    vocabulary,
+    expected: estimate,
+    ranged: run.ranged,
+  });
+  return rows ? { rows, found: await countMatches(run) } : null;
 }
