@@ -81,7 +81,11 @@ const PG_STRICT_THRESHOLD = 0.5;
 const FIELD_KEY = { quadra: 'q', chapa: 'p', rua: 'r' } as const;
 
 interface TermSql {
-  where: string;
+  /**
+   * The term's index condition; a function for a typo term whose trigram branch carries the
+   * other terms' conditions (buildSearchSql gives them; see typoBranch).
+   */
+  where: string | ((others: string) => string);
   /** Points on the name (alpha terms only). */
   name: string | null;
   /** Points anywhere else. */
@@ -217,8 +221,10 @@ function termSql(
   // search_words holds the name, street, quadra and plate words: the records holding a stored
   // word the term equals, starts or is contained in (search_vocab, migration 0015) are every
   // record where it could match (a superset; the CASEs below decide where it did).
-  const where = [withWhere ? vocabWhere(p, term, words) : 'true'];
-  if (term.field === 'rua') return { where: where[0] ?? 'false', name: null, other: rua };
+  const vocab = withWhere ? vocabWhere(p, term, words) : 'true';
+  if (term.field === 'rua') return { where: vocab, name: null, other: rua };
+  const where: ((others: string) => string)[] = [() => vocab];
+  let takesOthers = false;
   const keyP = p.add([`q=${t}`, `p=${t}`], '::text[]');
   let name = wordCase(p, 's.search_name', w);
   if (fuzzy && t.length >= MIN_FUZZY) {
@@ -232,17 +238,24 @@ function termSql(
     // a few hundred at 2,000,000), or where not known, the trigram GIN's candidates (tens of
     // thousands for a common word's typo: every name sharing "ves" with "gonaclves").
     if (typo === undefined || typo === null) {
-      where.push(`(${tP} <<% s.search_name${enough}${OTHERS})`);
+      const branch = `${tP} <<% s.search_name${enough}`;
+      where.push((others) => `(${branch}${others})`);
+      takesOthers = true;
     } else if (typo.length > 0) {
       // The similarity itself, not `<<%` (the same test at our threshold): the operator would
       // let the planner still start from the trigram GIN when it misjudges its share.
       const holds = `s.search_words && ${p.add(typo, '::text[]')}`;
       const least = p.add(Math.max(FUZZY_THRESHOLD, PG_STRICT_THRESHOLD));
-      where.push(`(${holds} AND ${sim} >= ${least}::real${OTHERS})`);
+      const branch = `${holds} AND ${sim} >= ${least}::real`;
+      where.push((others) => `(${branch}${others})`);
+      takesOthers = true;
     }
     // Candidates by the words GIN (a name holding the swapped word holds it in search_words);
     // the points below still read the name.
-    if (swaps.length) where.push(`s.search_words && ${p.add(letterSwaps(t), '::text[]')}`);
+    if (swaps.length) {
+      const swappedWords = `s.search_words && ${p.add(letterSwaps(t), '::text[]')}`;
+      where.push(() => swappedWords);
+    }
     const trigram = `CASE WHEN ${tP} <<% s.search_name${enough} THEN floor(${sim}::float8 * 1000 + 0.5)::int ELSE 0 END`;
     name = name.replace(
       / ELSE 0 END$/,
@@ -251,20 +264,24 @@ function termSql(
   }
   // Elsewhere points cannot beat an equal word in the name: skip them then (the common case).
   return {
-    where: `(${where.join(' OR ')})`,
+    where: takesOthers
+      ? (others) => `(${where.map((w) => w(others)).join(' OR ')})`
+      : `(${where.map((w) => w('')).join(' OR ')})`,
     name,
     other: `CASE WHEN ${likeAny(p, 's.search_name', [w.eq])} THEN 0 ELSE GREATEST(${rua}, CASE WHEN s.search_keys && ${keyP} THEN 4000 ELSE 0 END) END`,
   };
 }
 
 /**
- * Placeholder in a typo term's trigram branch for the other terms' conditions (buildSearchSql
- * puts them there). They hold anyway (ANDed outside); inside the branch the planner can read
- * them from the words GIN: it estimates the trigram condition at ~200 names when a common
- * word's typo ("alemida" → almeida) finds 100,000, so left alone it fetched every one of those
- * names instead of the few holding the other words.
+ * A term's condition with, in a typo term's trigram branch, the other terms' conditions
+ * (` AND …`). They hold anyway (ANDed outside); inside the branch the planner can read them from
+ * the words GIN: it estimates the trigram condition at ~200 names when a common word's typo
+ * ("alemida" → almeida) finds 100,000, so left alone it fetched every one of those names
+ * instead of the few holding the other words.
  */
-const OTHERS = '\u0000others\u0000';
+function whereOf(t: TermSql, others: string): string {
+  return typeof t.where === 'string' ? t.where : t.where(others);
+}
 
 const tierOf = (points: string) =>
   `CASE WHEN ${points} >= 2000 THEN ${points} / 1000 WHEN ${points} > 0 THEN 1 ELSE 0 END`;
@@ -315,13 +332,12 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   );
   const own = terms.filter((_, i) => !paired?.covered.has(i));
   const plain = [
-    ...own.filter((t) => !t.where.includes(OTHERS)).map((t) => t.where),
+    ...own.flatMap((t) => (typeof t.where === 'string' ? [t.where] : [])),
     ...pairWheres,
   ];
   const others = plain.length > 0 ? ` AND ${plain.join(' AND ')}` : '';
-  for (const t of terms) t.where = t.where.replaceAll(OTHERS, others);
   const wheres = [
-    ...own.flatMap((t) => (ranged && t.name !== null ? [] : [t.where])),
+    ...own.flatMap((t) => (ranged && t.name !== null ? [] : [whereOf(t, others)])),
     ...pairWheres,
   ];
   // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
@@ -473,7 +489,7 @@ export function buildPhraseSql(
 function termMatches(p: Params, term: QueryTerm, words?: readonly string[]): string {
   const t = termSql(p, term, false, true, words);
   const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
-  return `${t.where} AND ${points} > 0`;
+  return `${whereOf(t, '')} AND ${points} > 0`;
 }
 
 /**

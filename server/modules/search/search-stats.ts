@@ -17,13 +17,14 @@
 import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
 import type { Vocabulary } from './search-sql';
+import type { HeldStats, LoadedStats, StatsColumn } from './search-state';
 import { HELD_MS, LARGE_CEMETERY_SHARE } from './search-thresholds';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
 }
 
-export type StatsColumn = 'search_words' | 'search_keys';
+export type { StatsColumn };
 
 export interface ElementStats {
   /** The register's size as the planner knows it (no count of millions of rows per keystroke). */
@@ -88,18 +89,7 @@ export function liveStats(sql: Sql): ElementStats {
 
 export { HELD_MS } from './search-thresholds';
 
-interface Held {
-  at: number;
-  loaded: Promise<{
-    size: number;
-    columns: Map<StatsColumn, Map<string, number>>;
-    cemeteries: Map<string, number>;
-  }>;
-}
-
-const held = new WeakMap<AppContext, Held>();
-
-async function loadAll(sql: Sql) {
+async function loadAll(sql: Sql): Promise<LoadedStats> {
   // One statement: the words' and keys' elements, and the cemeteries' most common values.
   const rows = await sql.query<{
     attname: StatsColumn | 'cemiterio_id';
@@ -130,16 +120,17 @@ async function loadAll(sql: Sql) {
 
 /** The statistics held for the searches of the last HELD_MS (see the header). */
 export function heldStats(ctx: AppContext, now = Date.now()): ElementStats {
-  let entry = held.get(ctx);
+  const state = ctx.search;
+  let entry = state.heldStats;
   if (!entry || now - entry.at > HELD_MS) {
     const loaded = loadAll(ctx.database.sql);
-    const fresh: Held = { at: now, loaded };
+    const fresh: HeldStats = { at: now, loaded };
     // A failed read is not kept: the next search tries again.
     loaded.catch(() => {
-      if (held.get(ctx) === fresh) held.delete(ctx);
+      if (state.heldStats === fresh) state.heldStats = null;
     });
     entry = fresh;
-    held.set(ctx, entry);
+    state.heldStats = entry;
   }
   const { loaded } = entry;
   return {

@@ -9,17 +9,10 @@
  */
 import type { SearchQuery } from '../../../src/domain/search-query';
 import type { TypoWords, Vocabulary } from './search-sql';
+import type { SearchReads } from './search-state';
 import type { ElementStats, ExpectedCounts } from './search-stats';
 
-/**
- * The three ways a search statement runs (search-reads.ts): `query` planned with its values,
- * `prepared` a named statement with a generic plan, `indexed` planned only from index bitmaps.
- */
-export interface SearchReads {
-  query<T>(text: string, params: unknown[]): Promise<T[]>;
-  prepared<T>(text: string, params: unknown[]): Promise<T[]>;
-  indexed<T>(text: string, params: unknown[]): Promise<T[]>;
-}
+export type { SearchReads };
 
 /** The columns every strategy's rows carry (the card's ride along). */
 export interface PageRow {

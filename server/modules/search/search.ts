@@ -54,7 +54,7 @@ function newRun(
   options: { limit: number; cemiterio: string | null; stamp: string | null; count: boolean },
 ): SearchRun<SearchRow> {
   return {
-    sql: ctx.database.sql,
+    sql: ctx.search.reads,
     query,
     limit: options.limit,
     cemiterio: options.cemiterio,
