@@ -26,7 +26,7 @@
  */
 import type { SearchQuery } from '../../../src/domain/search-query';
 import { countMatches } from './search-count';
-import { buildSearchSql, phraseRanges, type SearchSqlOptions } from './search-sql';
+import { buildRangeSql, buildWithinSql, phraseRanges } from './search-sql';
 import { type ElementStats, liveStats } from './search-stats';
 import type { Found, PageRow, SearchRun } from './search-strategy';
 import { broadAt as broadAtFor } from './search-thresholds';
@@ -106,20 +106,13 @@ export async function broadSuggestions<R extends BroadRow>(
   const broadAt = options.broadAt ?? broadAtFor(size);
   if ((await rangeCount(sql, ranges, cemiterio, broadAt)) < broadAt) return null;
 
-  const run = async (opts: Partial<SearchSqlOptions>) => {
-    const { text, params } = buildSearchSql(query, {
-      fuzzy: [],
-      limit,
-      count: false,
-      cemiterio,
-      ...opts,
-    });
-    return sql.query<R>(text, params);
-  };
+  const run = ({ text, params }: { text: string; params: unknown[] }) => sql.query<R>(text, params);
   const words = query.terms.map((t) => t.text).join(' ');
   const whole = ` ${words} `;
   // The whole name: every record whose name is exactly the words (a btree range of one key).
-  const wholeRows = await run({ phrase: { lo: [whole], hi: [`${whole}\u0001`] } });
+  const wholeRows = await run(
+    buildRangeSql(query, { lo: [whole], hi: [`${whole}\u0001`] }, limit, cemiterio),
+  );
   // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`. Few or
   // many in the names: search_words also holds the quadra and plate words, so a quadra letter
   // ("a": one record in fifty, no name) looked common, and the walk newest first below read
@@ -136,15 +129,18 @@ export async function broadSuggestions<R extends BroadRow>(
   // the LIKE '% word %' it equals (the word is a-z/0-9): the planner took that LIKE to the
   // trigram GIN at ~200 names when "mariana" has 16,000 at 2,000,000 and sorted them all
   // (a hundred times slower).
-  const best = await run({
-    within: ranges,
-    also: (p) =>
-      holding
-        ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
-        : `position(${p.add(` ${last.text} `)} in s.search_name) > 0`,
-    ...(holding ? {} : { byDeath: { minTier: 5 } }),
-  });
-  const newest = await run({ within: ranges, byDeath: { minTier: 5 } });
+  const best = await run(
+    buildWithinSql(query, ranges, {
+      limit,
+      cemiterio,
+      also: (p) =>
+        holding
+          ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
+          : `position(${p.add(` ${last.text} `)} in s.search_name) > 0`,
+      ...(holding ? {} : { newestFrom: 5 }),
+    }),
+  );
+  const newest = await run(buildWithinSql(query, ranges, { limit, cemiterio, newestFrom: 5 }));
   const seen = new Set<string>();
   return [...wholeRows, ...best, ...newest]
     .filter((r) => r.tier >= 5 && !seen.has(r.id) && seen.add(r.id))

@@ -20,7 +20,44 @@ import { MIN_PARTIAL_DIGITS } from '../../../src/domain/search-text';
 import { cardPhoto } from '../burials/public';
 import { PAIRS_EXPRESSION, planPairs } from './search-pairs';
 
-export interface SearchSqlOptions {
+/** The full ranking's statement: every match scored and sorted, its first `limit` rows. */
+export interface RankingOptions {
+  /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
+  fuzzy: readonly number[];
+  limit: number;
+  /** Add `total` (every match, not only the page) to each row. */
+  count: boolean;
+  /** Only the records of this cemetery (its id; `?cemiterio=` of the route), else all. */
+  cemiterio?: string | null;
+  /** Per term, its vocabulary words (lookupVocabulary); else each statement looks them up. */
+  vocabulary?: Vocabulary;
+  /** Per typo term, the words its trigram matches need (lookupTypoWords); else the GIN's. */
+  typo?: TypoWords;
+  /** One more condition on `s`, with its own parameters (search-walk.ts: a quadra/plate key). */
+  also?: (p: Params) => string;
+}
+
+/** Index ranges [lo, hi) of search_name, in the "C" collation (phraseRanges). */
+export interface NameRanges {
+  lo: string[];
+  hi: string[];
+}
+
+/** Per term index, the stored words its loosest patterns match (undefined: not a word term). */
+export type Vocabulary = readonly (readonly string[] | undefined)[];
+
+/**
+ * Per term index, the words a name must hold for the term's trigrams to match it (typoWords,
+ * src/domain/search-fuzzy-bound.ts); null: not known word by word; undefined: not a typo term.
+ */
+export type TypoWords = readonly (readonly string[] | null | undefined)[];
+
+/**
+ * Every shape of the ranking statement, for composeSearchSql only: the builders below each
+ * give the few of these their read needs (buildSearchSql, buildRangeSql, buildPhraseSql,
+ * buildWithinSql, buildNewestSql).
+ */
+interface StatementShape {
   /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
   fuzzy: readonly number[];
   limit: number;
@@ -54,15 +91,6 @@ export interface SearchSqlOptions {
   /** Per typo term, the words its trigram matches need (lookupTypoWords); else the GIN's. */
   typo?: TypoWords;
 }
-
-/** Per term index, the stored words its loosest patterns match (undefined: not a word term). */
-export type Vocabulary = readonly (readonly string[] | undefined)[];
-
-/**
- * Per term index, the words a name must hold for the term's trigrams to match it (typoWords,
- * src/domain/search-fuzzy-bound.ts); null: not known word by word; undefined: not a typo term.
- */
-export type TypoWords = readonly (readonly string[] | null | undefined)[];
 
 interface SearchSql {
   text: string;
@@ -298,7 +326,7 @@ const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DE
  */
 function pairedTerms(
   query: SearchQuery,
-  options: Pick<SearchSqlOptions, 'fuzzy' | 'vocabulary'>,
+  options: Pick<StatementShape, 'fuzzy' | 'vocabulary'>,
 ): { covered: Set<number>; pairs: string[][] } | null {
   const vocabulary = options.vocabulary;
   if (!vocabulary || options.fuzzy.length > 0) return null;
@@ -306,8 +334,16 @@ function pairedTerms(
   return plan.pairs.length > 0 ? plan : null;
 }
 
-/** The statement for a parsed query with at least one term. */
-export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): SearchSql {
+/**
+ * The full ranking (E1, E2 of README.md; the parity tests' reference): every match of the
+ * register scored and sorted, for a parsed query with at least one term.
+ */
+export function buildSearchSql(query: SearchQuery, options: RankingOptions): SearchSql {
+  return composeSearchSql(query, options);
+}
+
+/** The ranking statement in any of its shapes (StatementShape). */
+function composeSearchSql(query: SearchQuery, options: StatementShape): SearchSql {
   const p = new Params();
   // Phrase mode: a name starting with the name words matches every name term (a superset of
   // their WHERE), so only the other terms' conditions (keys, streets) are left to check.
@@ -482,7 +518,64 @@ export function buildPhraseSql(
 ): SearchSql | null {
   const phrase = phraseRanges(query);
   if (!phrase) return null;
-  return buildSearchSql(query, { fuzzy: [], limit, count: false, phrase, cemiterio });
+  return buildRangeSql(query, phrase, limit, cemiterio);
+}
+
+/**
+ * The records of these name ranges, read index-only through the covering btree (0007/0011)
+ * and ranked whole (buildPhraseSql; search-broad.ts: the whole name's one-key range).
+ */
+export function buildRangeSql(
+  query: SearchQuery,
+  ranges: NameRanges,
+  limit: number,
+  cemiterio: string | null,
+): SearchSql {
+  return composeSearchSql(query, { fuzzy: [], limit, count: false, phrase: ranges, cemiterio });
+}
+
+/**
+ * The records of these name ranges read as a plain condition (not through the btree) with one
+ * more condition (`also`), ranked; `newestFrom`: read newest death first and stop at the
+ * `limit`th of tier ≥ it, the page then in (death, id) order (search-broad.ts).
+ */
+export function buildWithinSql(
+  query: SearchQuery,
+  ranges: NameRanges,
+  options: {
+    limit: number;
+    cemiterio: string | null;
+    also?: (p: Params) => string;
+    newestFrom?: number;
+  },
+): SearchSql {
+  return composeSearchSql(query, {
+    fuzzy: [],
+    limit: options.limit,
+    count: false,
+    cemiterio: options.cemiterio,
+    within: ranges,
+    ...(options.also ? { also: options.also } : {}),
+    ...(options.newestFrom !== undefined ? { byDeath: { minTier: options.newestFrom } } : {}),
+  });
+}
+
+/**
+ * Every match read newest death first (the death btree of 0015), stopped at the `limit`th of
+ * tier ≥ `minTier`: the page in (death, id) order, not rank order (search-walk.ts).
+ */
+export function buildNewestSql(
+  query: SearchQuery,
+  options: { limit: number; cemiterio: string | null; vocabulary: Vocabulary; minTier: number },
+): SearchSql {
+  return composeSearchSql(query, {
+    fuzzy: [],
+    limit: options.limit,
+    count: false,
+    cemiterio: options.cemiterio,
+    vocabulary: options.vocabulary,
+    byDeath: { minTier: options.minTier },
+  });
 }
 
 /** The term matches the record exactly: its index condition and its points (termPoints) > 0. */
@@ -493,7 +586,7 @@ function termMatches(p: Params, term: QueryTerm, words?: readonly string[]): str
 }
 
 /**
- * How many records match every term exactly, counted up to `cap` + 1 (search-topk.ts: the
+ * How many records match every term exactly, counted up to `cap` + 1 (search-count.ts: the
  * total past the cap is only said to be more). The same conditions as buildSearchSql's
  * `tier > 0`: a record's tier is above 0 exactly when every term has points.
  */
@@ -507,7 +600,7 @@ export function buildCountSql(
      * Count only in this percentage of the table's pages, chosen at random (TABLESAMPLE
      * SYSTEM, the same pages each time): enough to prove "more than the cap" for matches dense
      * in the register, where the words GIN would first gather every one of them
-     * (search-topk.ts, countMatches). Random pages, not the first ones: the table is stored in
+     * (search-count.ts, countMatches). Random pages, not the first ones: the table is stored in
      * name order (db/register-order.ts), so its first pages hold only the names in "a".
      */
     samplePercent?: number;
@@ -559,7 +652,7 @@ function equalWhere(p: Params, term: QueryTerm): { word: string | null; points: 
 /**
  * The records where every term scores 4000 and whose name is outside the names-start ranges
  * (phraseRanges): all in tier 4 with 4000 points a term, so in the search's order when newest
- * death first (search-topk.ts says why that is the rest of the page). The best `limit` of
+ * death first (search-equal.ts says why that is the rest of the page). The best `limit` of
  * them, with `equal`, how many records have every term equal (in the ranges or not); the
  * cards' columns are read for those only (the candidates are kept narrow: ~10,000 of them
  * for a common pair at 2 M). The MATERIALIZED fence keeps the planner from reading the death btree in order, which it

@@ -1,7 +1,7 @@
 /**
  * What the search reads to choose its way, besides the records: ANALYZE's element statistics
  * of search_words and search_keys (how common a word is) and the register's size as the
- * planner knows it (reltuples). Both only choose how a page is read (search-topk.ts,
+ * planner knows it (reltuples). Both only choose how a page is read (search-plan.ts,
  * search-broad.ts); either way gives the same rows, so an estimate a minute old is enough.
  *
  * `heldStats` reads them once a minute per instance (HELD_MS): one statement loads every listed
@@ -171,7 +171,7 @@ export interface ExpectedCounts {
  * How many records hold every term whole, match at all, and hold some term whole among
  * those, as ANALYZE's element statistics of search_words and search_keys suggest (the
  * register's size × each term's share, as if independent; a word too rare to be listed counts
- * 0). They only choose the way (search-topk.ts, search-walk.ts): every way gives the same rows.
+ * 0). They only choose the way (search-plan.ts): every way gives the same rows.
  */
 export async function estimateCounts(
   stats: ElementStats,

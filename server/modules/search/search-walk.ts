@@ -26,7 +26,7 @@ import { MATCH } from '../../../src/domain/search-score';
 import { normalizeVariants, PARTICLES } from '../../../src/domain/search-text';
 import { type BroadRow, compareRows } from './search-broad';
 import { countMatches } from './search-count';
-import { buildSearchSql, type SearchSqlOptions, type Vocabulary } from './search-sql';
+import { buildNewestSql, buildSearchSql, type RankingOptions, type Vocabulary } from './search-sql';
 import type { ExpectedCounts } from './search-stats';
 import { type Found, type PageRow, readOf, type SearchRun } from './search-strategy';
 import { WALK_MAX, WHOLE_MAX } from './search-thresholds';
@@ -35,7 +35,7 @@ interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
 }
 
-/** What a page of the search is asked for with (search-topk.ts, search-walk.ts). */
+/** What a page of the search is asked for with (topByClass, walkedPage). */
 export interface PageRequest {
   limit: number;
   cemiterio: string | null;
@@ -57,8 +57,8 @@ const PARTICLE_KEYS = new Set([...PARTICLES].map(normalizeVariants));
 function wholeReads(
   terms: SearchQuery['terms'],
   vocabulary: Vocabulary,
-): Partial<SearchSqlOptions>[] {
-  const reads: Partial<SearchSqlOptions>[] = terms.flatMap((term, i) =>
+): Partial<RankingOptions>[] {
+  const reads: Partial<RankingOptions>[] = terms.flatMap((term, i) =>
     vocabulary[i]?.includes(term.text)
       ? [{ vocabulary: vocabulary.map((words, j) => (j === i ? [term.text] : words)) }]
       : [],
@@ -93,20 +93,15 @@ export async function walkedPage<R extends BroadRow>(
   if (expected.whole > WHOLE_MAX) return null;
   if (expected.matches === 0 || (limit * expected.size) / expected.matches > WALK_MAX) return null;
   // Planned with the words (unnamed): the walk's plan depends on how common they are.
-  const run = (opts: Partial<SearchSqlOptions>) => {
-    const { text, params } = buildSearchSql(query, {
-      fuzzy: [],
-      limit,
-      count: false,
-      cemiterio,
-      vocabulary,
-      ...opts,
-    });
-    return sql.query<R>(text, params);
-  };
-  const newest = await run({ byDeath: { minTier: MATCH.prefix } });
+  const run = ({ text, params }: { text: string; params: unknown[] }) => sql.query<R>(text, params);
+  const newest = await run(
+    buildNewestSql(query, { limit, cemiterio, vocabulary, minTier: MATCH.prefix }),
+  );
   if (newest.length < limit) return null;
-  const whole = (await Promise.all(wholeReads(terms, vocabulary).map(run))).flat();
+  // Each whole read is the full ranking of the records holding one term whole.
+  const ranked = (read: Partial<RankingOptions>) =>
+    run(buildSearchSql(query, { fuzzy: [], limit, count: false, cemiterio, vocabulary, ...read }));
+  const whole = (await Promise.all(wholeReads(terms, vocabulary).map(ranked))).flat();
   const seen = new Set<string>();
   return [...(ranged ?? []), ...whole, ...newest]
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
