@@ -22,7 +22,7 @@ import { type CardRow, toCard } from '../burials/public';
 import { cappedTotal } from './search-count';
 import { planSearch } from './search-plan';
 import { runPlan } from './search-run';
-import { estimateCounts, heldStats } from './search-stats';
+import { type ElementStats, estimateCounts, heldStats } from './search-stats';
 import type { SearchRun } from './search-strategy';
 import { lookupTypoWords, lookupVocabulary } from './search-vocab';
 
@@ -53,13 +53,25 @@ function newRun(
   query: SearchQuery,
   options: { limit: number; cemiterio: string | null; stamp: string | null; count: boolean },
 ): SearchRun<SearchRow> {
+  // The held statistics are taken when a strategy first asks (a suggestion its names-start
+  // range answers may need none), then the same for the whole search.
+  let held: ElementStats | null = null;
+  const statsOf = () => {
+    held ??= heldStats(ctx);
+    return held;
+  };
+  const stats: ElementStats = {
+    size: () => statsOf().size(),
+    shares: (columns, elements) => statsOf().shares(columns, elements),
+    cemeteryShare: (id) => statsOf().cemeteryShare?.(id) ?? Promise.resolve(0),
+  };
   return {
     sql: ctx.search.reads,
     query,
     limit: options.limit,
     cemiterio: options.cemiterio,
     count: options.count,
-    stats: heldStats(ctx),
+    stats,
     read: null,
     typoWords: (fuzzy) => lookupTypoWords(ctx, query, fuzzy, options.stamp),
     ranged: null,
