@@ -41,6 +41,7 @@ import { publicPageRoutes } from './modules/public-pages/public-pages-routes';
 import { recadastramentoRoutes } from './modules/recadastramento/recad-routes';
 import { newSearchCache } from './modules/search/search-cache';
 import { searchRoutes } from './modules/search/search-routes';
+import { createSearchState } from './modules/search/search-state';
 import { sheetRoutes } from './modules/spreadsheets/sheet-routes';
 import { PackHeld } from './modules/sync/pack-held';
 import { syncRoutes } from './modules/sync/sync-routes';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions) {
     keyLock: new KeyLock(),
     burialReads: createBurialReads(database.db),
     searchCache: newSearchCache(),
+    search: createSearchState(database, config.databaseUrl),
     syncInfo: { current: null },
     packHeld: new PackHeld(),
     cemeteryCounts: newCountsCache(),
@@ -132,6 +134,7 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onClose', async () => {
     await ctx.background.drain();
     ctx.mailer.close();
+    await ctx.search.close();
     // Redis's connections close with the app; a bus passed in belongs to the caller.
     if (shared) await shared.close();
     else if (!options.invalidation) await ctx.invalidation.close();

@@ -18,6 +18,7 @@ import type { TokenService } from './lib/tokens';
 import type { UserCache } from './lib/user-cache';
 import type { BurialReads } from './modules/burials/burials-prepared';
 import type { CemeteryCountsCache } from './modules/cemeteries/counts-cache';
+import type { SearchState } from './modules/search/search-state';
 import type { PackHeld } from './modules/sync/pack-held';
 
 export interface AppContext {
@@ -43,6 +44,11 @@ export interface AppContext {
   burialReads: BurialReads;
   /** The public search's answers by write stamp and query (modules/search/search-cache.ts). */
   searchCache: ReadCache<unknown>;
+  /**
+   * The public search's statement pools and what it holds between searches (statistics,
+   * vocabulary, the write stamp's reads): modules/search/search-state.ts.
+   */
+  search: SearchState;
   /** GET /api/sync/info's answer, kept a minute. */
   syncInfo: SyncInfoCache;
   /** The visit pack's first-download pages, held compressed (modules/sync/pack-held.ts). */

@@ -13,10 +13,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { auditedDb } from './audit-scope';
-import { IndexedReads } from './indexed-reads';
 import { runMigrations } from './migrate';
 import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init';
-import { PreparedReads } from './prepared';
 import { schema } from './schema';
 import type { DbKind, SqlRunner } from './sql-runner';
 
@@ -80,8 +78,6 @@ async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
     },
     query: async <T>(text: string, params: unknown[] = []) =>
       (await client.query<T>(text, params)).rows,
-    prepared: (text, params) => runner.query(text, params),
-    indexed: (text, params) => runner.query(text, params),
     exclusive: (fn) => fn(runner),
   };
   return {
@@ -96,8 +92,7 @@ async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
 }
 
 /**
- * One PostgreSQL connection as a SqlRunner: every read on it (prepared, indexed too), for work
- * that must stay on one session (a transaction, SET, the bulk seed's connections).
+ * One PostgreSQL connection as a SqlRunner, for work that must stay on one session (a transaction, SET, the bulk seed's connections).
  */
 export function connectionRunner(client: pg.ClientBase): SqlRunner {
   const query = async <T>(text: string, params: unknown[] = []) =>
@@ -107,8 +102,6 @@ export function connectionRunner(client: pg.ClientBase): SqlRunner {
       await client.query(text);
     },
     query,
-    prepared: query,
-    indexed: query,
     exclusive: () => {
       throw new Error('exclusive() cannot nest');
     },
@@ -130,8 +123,6 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on('error', () => {});
   await pool.query('select 1');
   const db = auditedDb(drizzlePg(pool, { schema }) as unknown as Db);
-  const reads = new PreparedReads(url);
-  const indexed = new IndexedReads(url);
   let closed = false;
   return {
     db,
@@ -142,8 +133,6 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       },
       query: async <T>(text: string, params: unknown[] = []) =>
         (await pool.query(text, params)).rows as T[],
-      prepared: (text, params) => reads.query(text, params),
-      indexed: (text, params) => indexed.query(text, params),
       exclusive: async (fn) => {
         const client = await pool.connect();
         try {
@@ -156,7 +145,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all([pool.end(), reads.close(), indexed.close()]);
+      await pool.end();
     },
   };
 }

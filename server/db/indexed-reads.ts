@@ -1,7 +1,7 @@
 /**
- * Reads whose plans must take their rows from the indexes as bitmaps (SqlRunner.indexed): the
- * search's total counted up to the cap (search-topk.ts, countMatches) on a register stored in
- * name order (register-order.ts).
+ * Reads whose plans must take their rows from the indexes as bitmaps (the search's `indexed`,
+ * modules/search/search-state.ts): the search's total counted up to the cap (search-count.ts,
+ * countMatches) on a register stored in name order (register-order.ts).
  *
  * Why: the planner prices "read the table in its order until the cap" as if matches were spread
  * evenly over it. In name order they are not: a first name's holders sit in one block, and a

@@ -35,8 +35,6 @@ async function migratedPgliteImage(file: string): Promise<void> {
     },
     query: async <T>(text: string, params: unknown[] = []) =>
       (await client.query<T>(text, params)).rows,
-    prepared: (text, params) => runner.query(text, params),
-    indexed: (text, params) => runner.query(text, params),
     exclusive: (fn) => fn(runner),
   };
   await runMigrations(runner, 'pglite');

@@ -100,7 +100,10 @@ describe.each(engines)('the register in name order ($name)', (engine) => {
     options: { heapDear?: boolean; indexedPool?: boolean } = {},
   ) => {
     if (options.indexedPool) {
-      const rows = await sql().indexed<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
+      const rows = await h.app.ctx.search.reads.indexed<{ 'QUERY PLAN': string }>(
+        `EXPLAIN ${text}`,
+        params,
+      );
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     }
     return sql().exclusive(async (c) => {
@@ -141,7 +144,7 @@ describe.each(engines)('the register in name order ($name)', (engine) => {
       expect(await explain(counted.text, counted.params, { indexedPool: true })).not.toMatch(
         /Seq Scan|(?<!Bitmap )Index Scan|Index Only Scan/,
       );
-      const [n] = await sql().indexed<{ n: number }>(counted.text, counted.params);
+      const [n] = await h.app.ctx.search.reads.indexed<{ n: number }>(counted.text, counted.params);
       expect(n?.n).toBe(11);
     },
   );

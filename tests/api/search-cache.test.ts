@@ -97,6 +97,7 @@ describe.each(engines)('search answers cache ($name)', (engine) => {
     const sql = h.app.ctx.database.sql;
     let reads = 0;
     const counted = {
+      search: { heldStats: null },
       database: {
         sql: {
           query: (text: string, params: unknown[]) => {

@@ -85,7 +85,7 @@ describe.each(engines)('capped total and top-k page ($name)', (engine) => {
     await h?.close();
   });
 
-  const sql = () => h.app.ctx.database.sql;
+  const sql = () => h.app.ctx.search.reads;
   const line = (r: TopRow) => `${r.id} ${r.tier} ${r.points} ${r.dt_fal}`;
   /** Every match ranked (the statement the page must equal) and how many there are. */
   const fullRanking = async (q: string, cemiterio: string | null) => {

@@ -69,7 +69,7 @@ describe.each(engines)('words cut short, newest first ($name)', (engine) => {
     await h?.close();
   });
 
-  const sql = () => h.app.ctx.database.sql;
+  const sql = () => h.app.ctx.search.reads;
   const line = (r: TopRow) => `${r.id} ${r.tier} ${r.points} ${r.dt_fal}`;
   const fullRanking = async (q: string, limit: number, cemiterio: string | null) => {
     const { text, params } = buildSearchSql(parseQuery(q), {

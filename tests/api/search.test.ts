@@ -69,7 +69,7 @@ describe.each(engines)('search API ($name)', (engine) => {
       expect((await search('maria conceicoa')).total).toBe(1); // a typo: the typo pass
       // One search at a time: the prepared pool has used one session, this one.
       const statements = (
-        await h.app.ctx.database.sql.prepared<{ statement: string }>(
+        await h.app.ctx.search.reads.prepared<{ statement: string }>(
           'SELECT statement FROM pg_prepared_statements',
         )
       ).map((r) => r.statement);

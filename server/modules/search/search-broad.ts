@@ -1,5 +1,5 @@
 /**
- * Suggestions for a broad prefix ("mari", "jose", "francisc": a tenth of a big register may
+ * Strategy `broad` (E3, S1). Suggestions and pages for a broad prefix ("mari", "jose", "francisc": a tenth of a big register may
  * start with it), exact but without ranking every name of the range, which took seconds at
  * millions of records (bench/history/search-at-scale.md).
  *
@@ -17,14 +17,19 @@
  * The answer is the best `limit` of those, in the search's order; the caller's check (a full
  * list, all in tier ≥ 5) is unchanged. tests/api/search-broad.test.ts compares it with
  * ranking the whole range.
+ *
+ * Why a full list of them is the full ranking's page: everything outside the range has phrase
+ * class 0, so tier ≤ 4, and every one of the `limit` is of tier ≥ 5. Short of `limit`, the
+ * strategy declines, and leaves the range's rows (every tier-5/6 record of it) to the range
+ * and walk strategies (SearchRun.ranged). Taken only for name words only (search-plan.ts) and
+ * when the range holds at least broadAt names (search-thresholds.ts); else it declines.
  */
 import type { SearchQuery } from '../../../src/domain/search-query';
-import { buildSearchSql, phraseRanges, type SearchSqlOptions } from './search-sql';
+import { countMatches } from './search-count';
+import { buildRangeSql, buildWithinSql, phraseRanges } from './search-sql';
 import { type ElementStats, liveStats } from './search-stats';
-
-/** A range is broad when it holds at least this share of the register (and BROAD_MIN). */
-const BROAD_SHARE = 1 / 200;
-const BROAD_MIN = 2000;
+import type { Found, PageRow, SearchRun } from './search-strategy';
+import { broadAt as broadAtFor } from './search-thresholds';
 
 export interface BroadRow {
   id: string;
@@ -76,7 +81,7 @@ export interface BroadOptions {
    * the GIN would cost more than the search it chooses for.
    */
   stats?: ElementStats;
-  /** A range this large or more is broad; default: BROAD_SHARE of the register, ≥ BROAD_MIN. */
+  /** A range this large or more is broad; default: search-thresholds.ts's broadAt. */
   broadAt?: number;
 }
 
@@ -98,23 +103,16 @@ export async function broadSuggestions<R extends BroadRow>(
   if (!ranges || !last) return null;
   const stats = options.stats ?? liveStats(sql);
   const size = await stats.size();
-  const broadAt = options.broadAt ?? Math.max(BROAD_MIN, Math.ceil(size * BROAD_SHARE));
+  const broadAt = options.broadAt ?? broadAtFor(size);
   if ((await rangeCount(sql, ranges, cemiterio, broadAt)) < broadAt) return null;
 
-  const run = async (opts: Partial<SearchSqlOptions>) => {
-    const { text, params } = buildSearchSql(query, {
-      fuzzy: [],
-      limit,
-      count: false,
-      cemiterio,
-      ...opts,
-    });
-    return sql.query<R>(text, params);
-  };
+  const run = ({ text, params }: { text: string; params: unknown[] }) => sql.query<R>(text, params);
   const words = query.terms.map((t) => t.text).join(' ');
   const whole = ` ${words} `;
   // The whole name: every record whose name is exactly the words (a btree range of one key).
-  const wholeRows = await run({ phrase: { lo: [whole], hi: [`${whole}\u0001`] } });
+  const wholeRows = await run(
+    buildRangeSql(query, { lo: [whole], hi: [`${whole}\u0001`] }, limit, cemiterio),
+  );
   // The last word held whole, tier ≥ 5: all of them when few, else the newest `limit`. Few or
   // many in the names: search_words also holds the quadra and plate words, so a quadra letter
   // ("a": one record in fifty, no name) looked common, and the walk newest first below read
@@ -131,18 +129,33 @@ export async function broadSuggestions<R extends BroadRow>(
   // the LIKE '% word %' it equals (the word is a-z/0-9): the planner took that LIKE to the
   // trigram GIN at ~200 names when "mariana" has 16,000 at 2,000,000 and sorted them all
   // (a hundred times slower).
-  const best = await run({
-    within: ranges,
-    also: (p) =>
-      holding
-        ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
-        : `position(${p.add(` ${last.text} `)} in s.search_name) > 0`,
-    ...(holding ? {} : { byDeath: { minTier: 5 } }),
-  });
-  const newest = await run({ within: ranges, byDeath: { minTier: 5 } });
+  const best = await run(
+    buildWithinSql(query, ranges, {
+      limit,
+      cemiterio,
+      also: (p) =>
+        holding
+          ? `s.search_words @> ARRAY[${p.add(last.text)}::text]`
+          : `position(${p.add(` ${last.text} `)} in s.search_name) > 0`,
+      ...(holding ? {} : { newestFrom: 5 }),
+    }),
+  );
+  const newest = await run(buildWithinSql(query, ranges, { limit, cemiterio, newestFrom: 5 }));
   const seen = new Set<string>();
   return [...wholeRows, ...best, ...newest]
     .filter((r) => r.tier >= 5 && !seen.has(r.id) && seen.add(r.id))
     .sort(compareRows)
     .slice(0, limit);
+}
+
+/** The strategy (module comment): a full list of the broad range's best, or null. */
+export async function broad<R extends PageRow>(run: SearchRun<R>): Promise<Found<R> | null> {
+  const rows = await broadSuggestions<R>(run.sql, run.query, run.limit, run.cemiterio, {
+    stats: run.stats,
+    ...(run.broadAt ? { broadAt: run.broadAt } : {}),
+  });
+  if (!rows) return null;
+  run.ranged = rows;
+  if (rows.length < run.limit) return null;
+  return { rows, found: await countMatches(run) };
 }

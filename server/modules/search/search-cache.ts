@@ -20,6 +20,7 @@
  */
 import type { AppContext } from '../../context';
 import { ReadCache, TTL_MS } from '../../lib/read-cache';
+import { type Stamp, StampReads } from './search-state';
 
 const MAX_ENTRIES = 5_000;
 /** ~1,500 pages of 50 cards and their suggestion lists: a crowd's queries (decision 0050). */
@@ -34,15 +35,7 @@ export function newSearchCache(): ReadCache<unknown> {
   return new ReadCache<unknown>(TTL_MS, MAX_ENTRIES, Date.now, MAX_BYTES);
 }
 
-/**
- * The register's write stamp, and whether every move of it is committed (`settled`): no other
- * session holds the lock the stamp trigger takes before moving it (migration 0017). PGlite
- * runs every request on one session, so there it is never known settled.
- */
-export interface Stamp {
-  value: string;
-  settled: boolean;
-}
+export { type Stamp, StampReads };
 
 const STAMP_SQL = `
 SELECT last_value::text AS v, NOT EXISTS (
@@ -63,48 +56,9 @@ export async function writeStamp(ctx: AppContext): Promise<Stamp> {
   return { value: row?.v ?? '0', settled: row?.settled === true };
 }
 
-/**
- * Reads of the stamp shared by the searches that arrive together, never one that began before a
- * search arrived: a write acknowledged before the search came has moved the sequence (nextval
- * runs before the commit), so only a read started after the arrival is sure to see it. A search
- * arriving while a read is in flight waits for the next read, which starts when that one ends
- * and serves every search that arrived meanwhile: under a crowd one statement per round trip
- * instead of one per search (the statement and its round trip were most of a held answer's
- * cost), at most one round trip more for each.
- */
-export class StampReads<S = Stamp> {
-  private current: Promise<S> | null = null;
-  private next: Promise<S> | null = null;
-
-  constructor(private readonly load: () => Promise<S>) {}
-
-  read(): Promise<S> {
-    if (!this.current) {
-      const started = this.load().finally(() => {
-        if (this.current === started) this.current = null;
-      });
-      this.current = started;
-      return started;
-    }
-    this.next ??= this.current
-      .catch(() => undefined)
-      .then(() => {
-        this.next = null;
-        return this.read();
-      });
-    return this.next;
-  }
-}
-
-const stamps = new WeakMap<AppContext, StampReads>();
-
 function sharedStamp(ctx: AppContext): Promise<Stamp> {
-  let reads = stamps.get(ctx);
-  if (!reads) {
-    reads = new StampReads(() => writeStamp(ctx));
-    stamps.set(ctx, reads);
-  }
-  return reads.read();
+  ctx.search.stamps ??= new StampReads(() => writeStamp(ctx));
+  return ctx.search.stamps.read();
 }
 
 /**

@@ -13,11 +13,12 @@
  * condition, so the statement's matches never change.
  */
 
+import { MAX_PAIR_KEYS } from './search-thresholds';
+
+export { MAX_PAIR_KEYS };
+
 /** The index expression of 0020, written as the index has it so the planner matches it. */
 export const PAIRS_EXPRESSION = 'search_pairs(s.search_words)';
-
-/** Above this many keys a pair's lookups would cost more than the postings they save. */
-export const MAX_PAIR_KEYS = 64;
 
 const DIGITS_ONLY = /^[0-9]+$/;
 

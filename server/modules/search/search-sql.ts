@@ -20,7 +20,44 @@ import { MIN_PARTIAL_DIGITS } from '../../../src/domain/search-text';
 import { cardPhoto } from '../burials/public';
 import { PAIRS_EXPRESSION, planPairs } from './search-pairs';
 
-export interface SearchSqlOptions {
+/** The full ranking's statement: every match scored and sorted, its first `limit` rows. */
+export interface RankingOptions {
+  /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
+  fuzzy: readonly number[];
+  limit: number;
+  /** Add `total` (every match, not only the page) to each row. */
+  count: boolean;
+  /** Only the records of this cemetery (its id; `?cemiterio=` of the route), else all. */
+  cemiterio?: string | null;
+  /** Per term, its vocabulary words (lookupVocabulary); else each statement looks them up. */
+  vocabulary?: Vocabulary;
+  /** Per typo term, the words its trigram matches need (lookupTypoWords); else the GIN's. */
+  typo?: TypoWords;
+  /** One more condition on `s`, with its own parameters (search-walk.ts: a quadra/plate key). */
+  also?: (p: Params) => string;
+}
+
+/** Index ranges [lo, hi) of search_name, in the "C" collation (phraseRanges). */
+export interface NameRanges {
+  lo: string[];
+  hi: string[];
+}
+
+/** Per term index, the stored words its loosest patterns match (undefined: not a word term). */
+export type Vocabulary = readonly (readonly string[] | undefined)[];
+
+/**
+ * Per term index, the words a name must hold for the term's trigrams to match it (typoWords,
+ * src/domain/search-fuzzy-bound.ts); null: not known word by word; undefined: not a typo term.
+ */
+export type TypoWords = readonly (readonly string[] | null | undefined)[];
+
+/**
+ * Every shape of the ranking statement, for composeSearchSql only: the builders below each
+ * give the few of these their read needs (buildSearchSql, buildRangeSql, buildPhraseSql,
+ * buildWithinSql, buildNewestSql).
+ */
+interface StatementShape {
   /** Indices of the terms that may match by typo (chooseFuzzyTerms); [] for the exact pass. */
   fuzzy: readonly number[];
   limit: number;
@@ -55,15 +92,6 @@ export interface SearchSqlOptions {
   typo?: TypoWords;
 }
 
-/** Per term index, the stored words its loosest patterns match (undefined: not a word term). */
-export type Vocabulary = readonly (readonly string[] | undefined)[];
-
-/**
- * Per term index, the words a name must hold for the term's trigrams to match it (typoWords,
- * src/domain/search-fuzzy-bound.ts); null: not known word by word; undefined: not a typo term.
- */
-export type TypoWords = readonly (readonly string[] | null | undefined)[];
-
 interface SearchSql {
   text: string;
   params: unknown[];
@@ -81,7 +109,11 @@ const PG_STRICT_THRESHOLD = 0.5;
 const FIELD_KEY = { quadra: 'q', chapa: 'p', rua: 'r' } as const;
 
 interface TermSql {
-  where: string;
+  /**
+   * The term's index condition; a function for a typo term whose trigram branch carries the
+   * other terms' conditions (buildSearchSql gives them; see typoBranch).
+   */
+  where: string | ((others: string) => string);
   /** Points on the name (alpha terms only). */
   name: string | null;
   /** Points anywhere else. */
@@ -217,8 +249,10 @@ function termSql(
   // search_words holds the name, street, quadra and plate words: the records holding a stored
   // word the term equals, starts or is contained in (search_vocab, migration 0015) are every
   // record where it could match (a superset; the CASEs below decide where it did).
-  const where = [withWhere ? vocabWhere(p, term, words) : 'true'];
-  if (term.field === 'rua') return { where: where[0] ?? 'false', name: null, other: rua };
+  const vocab = withWhere ? vocabWhere(p, term, words) : 'true';
+  if (term.field === 'rua') return { where: vocab, name: null, other: rua };
+  const where: ((others: string) => string)[] = [() => vocab];
+  let takesOthers = false;
   const keyP = p.add([`q=${t}`, `p=${t}`], '::text[]');
   let name = wordCase(p, 's.search_name', w);
   if (fuzzy && t.length >= MIN_FUZZY) {
@@ -232,17 +266,24 @@ function termSql(
     // a few hundred at 2,000,000), or where not known, the trigram GIN's candidates (tens of
     // thousands for a common word's typo: every name sharing "ves" with "gonaclves").
     if (typo === undefined || typo === null) {
-      where.push(`(${tP} <<% s.search_name${enough}${OTHERS})`);
+      const branch = `${tP} <<% s.search_name${enough}`;
+      where.push((others) => `(${branch}${others})`);
+      takesOthers = true;
     } else if (typo.length > 0) {
       // The similarity itself, not `<<%` (the same test at our threshold): the operator would
       // let the planner still start from the trigram GIN when it misjudges its share.
       const holds = `s.search_words && ${p.add(typo, '::text[]')}`;
       const least = p.add(Math.max(FUZZY_THRESHOLD, PG_STRICT_THRESHOLD));
-      where.push(`(${holds} AND ${sim} >= ${least}::real${OTHERS})`);
+      const branch = `${holds} AND ${sim} >= ${least}::real`;
+      where.push((others) => `(${branch}${others})`);
+      takesOthers = true;
     }
     // Candidates by the words GIN (a name holding the swapped word holds it in search_words);
     // the points below still read the name.
-    if (swaps.length) where.push(`s.search_words && ${p.add(letterSwaps(t), '::text[]')}`);
+    if (swaps.length) {
+      const swappedWords = `s.search_words && ${p.add(letterSwaps(t), '::text[]')}`;
+      where.push(() => swappedWords);
+    }
     const trigram = `CASE WHEN ${tP} <<% s.search_name${enough} THEN floor(${sim}::float8 * 1000 + 0.5)::int ELSE 0 END`;
     name = name.replace(
       / ELSE 0 END$/,
@@ -251,20 +292,24 @@ function termSql(
   }
   // Elsewhere points cannot beat an equal word in the name: skip them then (the common case).
   return {
-    where: `(${where.join(' OR ')})`,
+    where: takesOthers
+      ? (others) => `(${where.map((w) => w(others)).join(' OR ')})`
+      : `(${where.map((w) => w('')).join(' OR ')})`,
     name,
     other: `CASE WHEN ${likeAny(p, 's.search_name', [w.eq])} THEN 0 ELSE GREATEST(${rua}, CASE WHEN s.search_keys && ${keyP} THEN 4000 ELSE 0 END) END`,
   };
 }
 
 /**
- * Placeholder in a typo term's trigram branch for the other terms' conditions (buildSearchSql
- * puts them there). They hold anyway (ANDed outside); inside the branch the planner can read
- * them from the words GIN: it estimates the trigram condition at ~200 names when a common
- * word's typo ("alemida" → almeida) finds 100,000, so left alone it fetched every one of those
- * names instead of the few holding the other words.
+ * A term's condition with, in a typo term's trigram branch, the other terms' conditions
+ * (` AND …`). They hold anyway (ANDed outside); inside the branch the planner can read them from
+ * the words GIN: it estimates the trigram condition at ~200 names when a common word's typo
+ * ("alemida" → almeida) finds 100,000, so left alone it fetched every one of those names
+ * instead of the few holding the other words.
  */
-const OTHERS = '\u0000others\u0000';
+function whereOf(t: TermSql, others: string): string {
+  return typeof t.where === 'string' ? t.where : t.where(others);
+}
 
 const tierOf = (points: string) =>
   `CASE WHEN ${points} >= 2000 THEN ${points} / 1000 WHEN ${points} > 0 THEN 1 ELSE 0 END`;
@@ -281,7 +326,7 @@ const ORDER = 'tier DESC, points DESC, dt_fal DESC NULLS LAST, id COLLATE "C" DE
  */
 function pairedTerms(
   query: SearchQuery,
-  options: Pick<SearchSqlOptions, 'fuzzy' | 'vocabulary'>,
+  options: Pick<StatementShape, 'fuzzy' | 'vocabulary'>,
 ): { covered: Set<number>; pairs: string[][] } | null {
   const vocabulary = options.vocabulary;
   if (!vocabulary || options.fuzzy.length > 0) return null;
@@ -289,8 +334,16 @@ function pairedTerms(
   return plan.pairs.length > 0 ? plan : null;
 }
 
-/** The statement for a parsed query with at least one term. */
-export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): SearchSql {
+/**
+ * The full ranking (E1, E2 of README.md; the parity tests' reference): every match of the
+ * register scored and sorted, for a parsed query with at least one term.
+ */
+export function buildSearchSql(query: SearchQuery, options: RankingOptions): SearchSql {
+  return composeSearchSql(query, options);
+}
+
+/** The ranking statement in any of its shapes (StatementShape). */
+function composeSearchSql(query: SearchQuery, options: StatementShape): SearchSql {
   const p = new Params();
   // Phrase mode: a name starting with the name words matches every name term (a superset of
   // their WHERE), so only the other terms' conditions (keys, streets) are left to check.
@@ -315,13 +368,12 @@ export function buildSearchSql(query: SearchQuery, options: SearchSqlOptions): S
   );
   const own = terms.filter((_, i) => !paired?.covered.has(i));
   const plain = [
-    ...own.filter((t) => !t.where.includes(OTHERS)).map((t) => t.where),
+    ...own.flatMap((t) => (typeof t.where === 'string' ? [t.where] : [])),
     ...pairWheres,
   ];
   const others = plain.length > 0 ? ` AND ${plain.join(' AND ')}` : '';
-  for (const t of terms) t.where = t.where.replaceAll(OTHERS, others);
   const wheres = [
-    ...own.flatMap((t) => (ranged && t.name !== null ? [] : [t.where])),
+    ...own.flatMap((t) => (ranged && t.name !== null ? [] : [whereOf(t, others)])),
     ...pairWheres,
   ];
   // Phrase mode reads each range in a LATERAL subquery behind a fence (OFFSET 0): planned on
@@ -466,18 +518,75 @@ export function buildPhraseSql(
 ): SearchSql | null {
   const phrase = phraseRanges(query);
   if (!phrase) return null;
-  return buildSearchSql(query, { fuzzy: [], limit, count: false, phrase, cemiterio });
+  return buildRangeSql(query, phrase, limit, cemiterio);
+}
+
+/**
+ * The records of these name ranges, read index-only through the covering btree (0007/0011)
+ * and ranked whole (buildPhraseSql; search-broad.ts: the whole name's one-key range).
+ */
+export function buildRangeSql(
+  query: SearchQuery,
+  ranges: NameRanges,
+  limit: number,
+  cemiterio: string | null,
+): SearchSql {
+  return composeSearchSql(query, { fuzzy: [], limit, count: false, phrase: ranges, cemiterio });
+}
+
+/**
+ * The records of these name ranges read as a plain condition (not through the btree) with one
+ * more condition (`also`), ranked; `newestFrom`: read newest death first and stop at the
+ * `limit`th of tier ≥ it, the page then in (death, id) order (search-broad.ts).
+ */
+export function buildWithinSql(
+  query: SearchQuery,
+  ranges: NameRanges,
+  options: {
+    limit: number;
+    cemiterio: string | null;
+    also?: (p: Params) => string;
+    newestFrom?: number;
+  },
+): SearchSql {
+  return composeSearchSql(query, {
+    fuzzy: [],
+    limit: options.limit,
+    count: false,
+    cemiterio: options.cemiterio,
+    within: ranges,
+    ...(options.also ? { also: options.also } : {}),
+    ...(options.newestFrom !== undefined ? { byDeath: { minTier: options.newestFrom } } : {}),
+  });
+}
+
+/**
+ * Every match read newest death first (the death btree of 0015), stopped at the `limit`th of
+ * tier ≥ `minTier`: the page in (death, id) order, not rank order (search-walk.ts).
+ */
+export function buildNewestSql(
+  query: SearchQuery,
+  options: { limit: number; cemiterio: string | null; vocabulary: Vocabulary; minTier: number },
+): SearchSql {
+  return composeSearchSql(query, {
+    fuzzy: [],
+    limit: options.limit,
+    count: false,
+    cemiterio: options.cemiterio,
+    vocabulary: options.vocabulary,
+    byDeath: { minTier: options.minTier },
+  });
 }
 
 /** The term matches the record exactly: its index condition and its points (termPoints) > 0. */
 function termMatches(p: Params, term: QueryTerm, words?: readonly string[]): string {
   const t = termSql(p, term, false, true, words);
   const points = t.name === null ? t.other : `GREATEST(${t.name}, ${t.other})`;
-  return `${t.where} AND ${points} > 0`;
+  return `${whereOf(t, '')} AND ${points} > 0`;
 }
 
 /**
- * How many records match every term exactly, counted up to `cap` + 1 (search-topk.ts: the
+ * How many records match every term exactly, counted up to `cap` + 1 (search-count.ts: the
  * total past the cap is only said to be more). The same conditions as buildSearchSql's
  * `tier > 0`: a record's tier is above 0 exactly when every term has points.
  */
@@ -491,7 +600,7 @@ export function buildCountSql(
      * Count only in this percentage of the table's pages, chosen at random (TABLESAMPLE
      * SYSTEM, the same pages each time): enough to prove "more than the cap" for matches dense
      * in the register, where the words GIN would first gather every one of them
-     * (search-topk.ts, countMatches). Random pages, not the first ones: the table is stored in
+     * (search-count.ts, countMatches). Random pages, not the first ones: the table is stored in
      * name order (db/register-order.ts), so its first pages hold only the names in "a".
      */
     samplePercent?: number;
@@ -543,7 +652,7 @@ function equalWhere(p: Params, term: QueryTerm): { word: string | null; points: 
 /**
  * The records where every term scores 4000 and whose name is outside the names-start ranges
  * (phraseRanges): all in tier 4 with 4000 points a term, so in the search's order when newest
- * death first (search-topk.ts says why that is the rest of the page). The best `limit` of
+ * death first (search-equal.ts says why that is the rest of the page). The best `limit` of
  * them, with `equal`, how many records have every term equal (in the ranges or not); the
  * cards' columns are read for those only (the candidates are kept narrow: ~10,000 of them
  * for a common pair at 2 M). The MATERIALIZED fence keeps the planner from reading the death btree in order, which it

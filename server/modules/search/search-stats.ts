@@ -1,7 +1,7 @@
 /**
  * What the search reads to choose its way, besides the records: ANALYZE's element statistics
  * of search_words and search_keys (how common a word is) and the register's size as the
- * planner knows it (reltuples). Both only choose how a page is read (search-topk.ts,
+ * planner knows it (reltuples). Both only choose how a page is read (search-plan.ts,
  * search-broad.ts); either way gives the same rows, so an estimate a minute old is enough.
  *
  * `heldStats` reads them once a minute per instance (HELD_MS): one statement loads every listed
@@ -17,12 +17,14 @@
 import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
 import type { Vocabulary } from './search-sql';
+import type { HeldStats, LoadedStats, StatsColumn } from './search-state';
+import { HELD_MS, LARGE_CEMETERY_SHARE } from './search-thresholds';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
 }
 
-export type StatsColumn = 'search_words' | 'search_keys';
+export type { StatsColumn };
 
 export interface ElementStats {
   /** The register's size as the planner knows it (no count of millions of rows per keystroke). */
@@ -46,14 +48,9 @@ async function cemeteryShares(sql: Sql): Promise<Map<string, number>> {
 }
 
 /**
- * A cemetery at least this share of the register is not read through its btree in the count
- * that stops at the cap (search-sql.ts, cemeteryAnd; the bitmap-only pool, db/indexed-reads.ts):
- * the planner ANDed Vila Formosa's 1,500,000 entries into the words' bitmap to narrow
- * a list whose first matches were within a few rows anyway.
+ * Whether the narrowed count should read the cemetery's btree (search-thresholds.ts,
+ * LARGE_CEMETERY_SHARE).
  */
-export const LARGE_CEMETERY_SHARE = 0.2;
-
-/** Whether the narrowed count should read the cemetery's btree (above). */
 export async function cemeteryByIndex(
   stats: ElementStats,
   cemiterio: string | null,
@@ -90,21 +87,9 @@ export function liveStats(sql: Sql): ElementStats {
   };
 }
 
-/** How long held statistics serve (a minute behind an ANALYZE at most). */
-export const HELD_MS = 60_000;
+export { HELD_MS } from './search-thresholds';
 
-interface Held {
-  at: number;
-  loaded: Promise<{
-    size: number;
-    columns: Map<StatsColumn, Map<string, number>>;
-    cemeteries: Map<string, number>;
-  }>;
-}
-
-const held = new WeakMap<AppContext, Held>();
-
-async function loadAll(sql: Sql) {
+async function loadAll(sql: Sql): Promise<LoadedStats> {
   // One statement: the words' and keys' elements, and the cemeteries' most common values.
   const rows = await sql.query<{
     attname: StatsColumn | 'cemiterio_id';
@@ -135,16 +120,17 @@ async function loadAll(sql: Sql) {
 
 /** The statistics held for the searches of the last HELD_MS (see the header). */
 export function heldStats(ctx: AppContext, now = Date.now()): ElementStats {
-  let entry = held.get(ctx);
+  const state = ctx.search;
+  let entry = state.heldStats;
   if (!entry || now - entry.at > HELD_MS) {
     const loaded = loadAll(ctx.database.sql);
-    const fresh: Held = { at: now, loaded };
+    const fresh: HeldStats = { at: now, loaded };
     // A failed read is not kept: the next search tries again.
     loaded.catch(() => {
-      if (held.get(ctx) === fresh) held.delete(ctx);
+      if (state.heldStats === fresh) state.heldStats = null;
     });
     entry = fresh;
-    held.set(ctx, entry);
+    state.heldStats = entry;
   }
   const { loaded } = entry;
   return {
@@ -185,7 +171,7 @@ export interface ExpectedCounts {
  * How many records hold every term whole, match at all, and hold some term whole among
  * those, as ANALYZE's element statistics of search_words and search_keys suggest (the
  * register's size × each term's share, as if independent; a word too rare to be listed counts
- * 0). They only choose the way (search-topk.ts, search-walk.ts): every way gives the same rows.
+ * 0). They only choose the way (search-plan.ts): every way gives the same rows.
  */
 export async function estimateCounts(
   stats: ElementStats,

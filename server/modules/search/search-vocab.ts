@@ -17,23 +17,17 @@ import type { SearchQuery } from '../../../src/domain/search-query';
 import type { AppContext } from '../../context';
 import { TTL_MS } from '../../lib/read-cache';
 import { type TypoWords, type Vocabulary, vocabPatterns } from './search-sql';
+import type { VocabMemo } from './search-state';
+import { MAX_PATTERNS } from './search-thresholds';
 
-/** Patterns held at most (all dropped past it: a new stamp starts empty anyway). */
-const MAX_PATTERNS = 20_000;
-
-interface Memo {
-  stamp: string;
-  words: Map<string, { words: readonly string[]; until: number }>;
-}
-
-const memos = new WeakMap<AppContext, Memo>();
+type Memo = VocabMemo;
 
 function memoFor(ctx: AppContext, stamp: string | null): Memo | null {
   if (stamp === null) return null;
-  let memo = memos.get(ctx);
+  let memo = ctx.search.vocab;
   if (!memo || memo.stamp !== stamp) {
     memo = { stamp, words: new Map() };
-    memos.set(ctx, memo);
+    ctx.search.vocab = memo;
   }
   return memo;
 }

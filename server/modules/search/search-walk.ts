@@ -1,5 +1,5 @@
 /**
- * A page for words cut short that start a great many names and equal none ("jo sa", "ma s",
+ * Strategy `walk` (E5, S3). A page for words cut short that start a great many names and equal none ("jo sa", "ma s",
  * "re" and Enter, or a pause while typing them): seconds at millions of records to rank the
  * hundreds of thousands of records holding a word that starts with each, when no names-start
  * range fills the page (no name starts with the word "jo"). Exact, for name words only
@@ -25,28 +25,17 @@ import type { SearchQuery } from '../../../src/domain/search-query';
 import { MATCH } from '../../../src/domain/search-score';
 import { normalizeVariants, PARTICLES } from '../../../src/domain/search-text';
 import { type BroadRow, compareRows } from './search-broad';
-import { buildSearchSql, type SearchSqlOptions, type Vocabulary } from './search-sql';
+import { countMatches } from './search-count';
+import { buildNewestSql, buildSearchSql, type RankingOptions, type Vocabulary } from './search-sql';
 import type { ExpectedCounts } from './search-stats';
+import { type Found, type PageRow, readOf, type SearchRun } from './search-strategy';
+import { WALK_MAX, WHOLE_MAX } from './search-thresholds';
 
 interface Sql {
   query<T>(text: string, params: unknown[]): Promise<T[]>;
 }
 
-/**
- * At most this many records expected to hold some term whole and match the others (ranked in
- * full, cheap each with hot pages); past it the caller ranks every match, as before. "se a"
- * (a quadra "A" among ~130,000 names with a word in "se") was expected at 20,516: the walk
- * answers it far sooner than ranking every match (bench/history/search-at-scale.md).
- */
-const WHOLE_MAX = 40_000;
-/**
- * At most this many records expected to be read down the death btree before the `limit`th
- * match (limit × size ÷ matches): a walk for words that are rare together would read most of
- * the register (the caller's ranking of every match is then the quick way).
- */
-const WALK_MAX = 5_000;
-
-/** What a page of the search is asked for with (search-topk.ts, search-walk.ts). */
+/** What a page of the search is asked for with (topByClass, walkedPage). */
 export interface PageRequest {
   limit: number;
   cemiterio: string | null;
@@ -68,8 +57,8 @@ const PARTICLE_KEYS = new Set([...PARTICLES].map(normalizeVariants));
 function wholeReads(
   terms: SearchQuery['terms'],
   vocabulary: Vocabulary,
-): Partial<SearchSqlOptions>[] {
-  const reads: Partial<SearchSqlOptions>[] = terms.flatMap((term, i) =>
+): Partial<RankingOptions>[] {
+  const reads: Partial<RankingOptions>[] = terms.flatMap((term, i) =>
     vocabulary[i]?.includes(term.text)
       ? [{ vocabulary: vocabulary.map((words, j) => (j === i ? [term.text] : words)) }]
       : [],
@@ -104,23 +93,35 @@ export async function walkedPage<R extends BroadRow>(
   if (expected.whole > WHOLE_MAX) return null;
   if (expected.matches === 0 || (limit * expected.size) / expected.matches > WALK_MAX) return null;
   // Planned with the words (unnamed): the walk's plan depends on how common they are.
-  const run = (opts: Partial<SearchSqlOptions>) => {
-    const { text, params } = buildSearchSql(query, {
-      fuzzy: [],
-      limit,
-      count: false,
-      cemiterio,
-      vocabulary,
-      ...opts,
-    });
-    return sql.query<R>(text, params);
-  };
-  const newest = await run({ byDeath: { minTier: MATCH.prefix } });
+  const run = ({ text, params }: { text: string; params: unknown[] }) => sql.query<R>(text, params);
+  const newest = await run(
+    buildNewestSql(query, { limit, cemiterio, vocabulary, minTier: MATCH.prefix }),
+  );
   if (newest.length < limit) return null;
-  const whole = (await Promise.all(wholeReads(terms, vocabulary).map(run))).flat();
+  // Each whole read is the full ranking of the records holding one term whole.
+  const ranked = (read: Partial<RankingOptions>) =>
+    run(buildSearchSql(query, { fuzzy: [], limit, count: false, cemiterio, vocabulary, ...read }));
+  const whole = (await Promise.all(wholeReads(terms, vocabulary).map(ranked))).flat();
   const seen = new Set<string>();
   return [...(ranged ?? []), ...whole, ...newest]
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .sort(compareRows)
     .slice(0, limit);
+}
+
+/**
+ * The strategy (module comment), after the range strategy (its rows, SearchRun.ranged). The
+ * planner takes it only within its bounds (search-plan.ts, walkFits); walkedPage checks them
+ * again, for its direct callers.
+ */
+export async function walk<R extends PageRow>(run: SearchRun<R>): Promise<Found<R> | null> {
+  const { vocabulary, estimate } = readOf(run);
+  const rows = await walkedPage<R>(run.sql, run.query, {
+    limit: run.limit,
+    cemiterio: run.cemiterio,
+    vocabulary,
+    expected: estimate,
+    ranged: run.ranged,
+  });
+  return rows ? { rows, found: await countMatches(run) } : null;
 }

@@ -2,38 +2,29 @@
  * GET /api/sepultados/pesquisa: the public search and the navbar suggestions. The query is
  * parsed by the shared domain rules (src/domain/search-query.ts) and answered with exactly the
  * page of the full ranking (search-sql.ts, buildSearchSql: src/domain/search-score.ts in SQL),
- * by the first way that can give it: top-k by class (search-topk.ts), a broad names-start range
- * (search-broad.ts), the names-start range ranked whole, a walk newest death first
- * (search-walk.ts), else that ranking itself and — only when the exact rules find nothing — the
- * typo pass for the words search-fuzzy.ts chooses, as the offline client's rankRecords does.
- * Which way is taken when, and why each is exact: README.md. Tombstones never match (every
- * condition includes deleted_at).
+ * by the first strategy of the plan (search-plan.ts) that can give it, one file each
+ * (search-run.ts lists them): a broad names-start range, the range ranked whole, a walk newest
+ * death first, the equal records, else that ranking itself and — only when the exact rules find
+ * nothing — the typo pass, as the offline client's rankRecords does. Which way is taken when,
+ * and why each is exact: README.md. Tombstones never match (every condition includes deleted_at).
  */
 
-import { chooseFuzzyTerms, hasFuzzyTerm } from '../../../src/domain/search-fuzzy';
 import {
   parseQuery,
   SEARCH_LIMITS,
   type SearchQuery,
   validateSearchQuery,
 } from '../../../src/domain/search-query';
-import { MATCH } from '../../../src/domain/search-score';
 import type { SearchAnswer, SearchCard, SearchSuggestion } from '../../../src/domain/search-types';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/http-error';
 import { type CardRow, toCard } from '../burials/public';
-import { broadSuggestions } from './search-broad';
-import {
-  buildPhraseSql,
-  buildPresenceSql,
-  buildSearchSql,
-  type TypoWords,
-  type Vocabulary,
-} from './search-sql';
-import { estimateCounts, heldStats } from './search-stats';
-import { cappedTotal, topByClass } from './search-topk';
+import { cappedTotal } from './search-count';
+import { planSearch } from './search-plan';
+import { runPlan } from './search-run';
+import { type ElementStats, estimateCounts, heldStats } from './search-stats';
+import type { SearchRun } from './search-strategy';
 import { lookupTypoWords, lookupVocabulary } from './search-vocab';
-import { walkedPage } from './search-walk';
 
 interface SearchRow extends CardRow {
   /** The cemetery's name (every card and suggestion says which, for a city of several). */
@@ -51,83 +42,46 @@ function parse(q: string | undefined): SearchQuery {
   return parseQuery(q ?? '');
 }
 
-/**
- * The exact pass runs as a prepared statement with a generic plan (db/prepared.ts): its index
- * plan is the same whatever the words. The typo pass and the presence check do not: their
- * plans depend on the values (a generic plan of the presence check is a sequential scan that
- * stops at the first match — a whole table read for a quadra that does not exist; the typo
- * pass's trigram thresholds plan better with the words), so they are planned at each call.
- * So is a search narrowed to one cemetery: without the value, the plan takes every cemetery
- * for a 22nd of the register and ANDs its btree into the word bitmap, which for Vila Formosa
- * (1.5 M of 2 M) reads the whole btree to remove a quarter of the candidates.
- */
-async function run(
-  ctx: AppContext,
-  query: SearchQuery,
-  options: {
-    fuzzy: readonly number[];
-    limit: number;
-    count: boolean;
-    cemiterio: string | null;
-    vocabulary: Vocabulary;
-    typo?: TypoWords;
-  },
-): Promise<SearchRow[]> {
-  const { text, params } = buildSearchSql(query, options);
-  const sql = ctx.database.sql;
-  return options.fuzzy.length > 0 || options.cemiterio
-    ? sql.query<SearchRow>(text, params)
-    : sql.prepared<SearchRow>(text, params);
-}
-
-/**
- * Nothing matched exactly: the terms typo matching applies to (search-fuzzy.ts), or null when
- * no word is long enough to try.
- */
-async function fuzzyTerms(
-  ctx: AppContext,
-  query: SearchQuery,
-  cemiterio: string | null,
-  vocabulary: Vocabulary,
-): Promise<number[] | null> {
-  if (!hasFuzzyTerm(query)) return null;
-  const { text, params } = buildPresenceSql(query, cemiterio, vocabulary);
-  const [row] = await ctx.database.sql.query<Record<string, boolean>>(text, params);
-  return chooseFuzzyTerms(
-    query,
-    query.terms.map((_, i) => row?.[`t${i}`] === true),
-  );
-}
-
-/**
- * The exact pass; when it finds nothing, the typo pass over the terms fuzzyTerms chooses, its
- * trigram candidates read by the words they need (lookupTypoWords).
- */
-async function exactThenTypo(
-  ctx: AppContext,
-  query: SearchQuery,
-  options: {
-    limit: number;
-    count: boolean;
-    cemiterio: string | null;
-    vocabulary: Vocabulary;
-    stamp: string | null;
-  },
-): Promise<SearchRow[]> {
-  const { stamp, ...exact } = options;
-  // A word no stored word holds ("sebsatiao") matches nothing exactly: no statement for that.
-  const none = options.vocabulary.some((words) => words?.length === 0);
-  const rows = none ? [] : await run(ctx, query, { ...exact, fuzzy: [] });
-  if (rows.length > 0) return rows;
-  const fuzzy = await fuzzyTerms(ctx, query, options.cemiterio, options.vocabulary);
-  if (!fuzzy) return rows;
-  const typo = await lookupTypoWords(ctx, query, fuzzy, stamp);
-  return run(ctx, query, { ...exact, fuzzy, typo });
-}
-
 /** The burial card (burials-projection.ts) plus the date of death and the photo as one name. */
 function toSearchCard(row: SearchRow): SearchCard {
   return { ...toCard(row), cemiterio: row.cemiterio, dtFal: row.dt_fal, image: row.file };
+}
+
+/** One search's run (search-strategy.ts) over this app's statements and held statistics. */
+function newRun(
+  ctx: AppContext,
+  query: SearchQuery,
+  options: { limit: number; cemiterio: string | null; stamp: string | null; count: boolean },
+): SearchRun<SearchRow> {
+  // The held statistics are taken when a strategy first asks (a suggestion its names-start
+  // range answers may need none), then the same for the whole search.
+  let held: ElementStats | null = null;
+  const statsOf = () => {
+    held ??= heldStats(ctx);
+    return held;
+  };
+  const stats: ElementStats = {
+    size: () => statsOf().size(),
+    shares: (columns, elements) => statsOf().shares(columns, elements),
+    cemeteryShare: (id) => statsOf().cemeteryShare?.(id) ?? Promise.resolve(0),
+  };
+  return {
+    sql: ctx.search.reads,
+    query,
+    limit: options.limit,
+    cemiterio: options.cemiterio,
+    count: options.count,
+    stats,
+    read: null,
+    typoWords: (fuzzy) => lookupTypoWords(ctx, query, fuzzy, options.stamp),
+    ranged: null,
+  };
+}
+
+/** The vocabulary of each term and what the statistics expect of the query. */
+async function readEstimate(ctx: AppContext, run: SearchRun<SearchRow>, stamp: string | null) {
+  const vocabulary = await lookupVocabulary(ctx, run.query, stamp);
+  return { vocabulary, estimate: await estimateCounts(run.stats, run.query, vocabulary) };
 }
 
 /** `cemiterio`: a cemetery's id, to answer only its records (an unknown id finds nothing). */
@@ -140,26 +94,15 @@ export async function searchBurials(
 ): Promise<SearchAnswer> {
   const query = parse(q);
   if (query.terms.length === 0) return { sepultados: [], total: 0 };
-  const vocabulary = await lookupVocabulary(ctx, query, stamp);
-  // A full page in the classes ≥ 4 needs no ranking of every match (search-topk.ts).
-  const top = await topByClass<SearchRow>(ctx.database.sql, query, {
-    limit,
-    cemiterio,
-    vocabulary,
-    stats: heldStats(ctx),
-  });
-  if (top) {
-    const { rows, ...total } = top;
-    return { sepultados: rows.map(toSearchCard), ...total };
-  }
-  const rows = await exactThenTypo(ctx, query, {
-    limit,
-    count: true,
-    cemiterio,
-    vocabulary,
-    stamp,
-  });
-  return { sepultados: rows.map(toSearchCard), ...cappedTotal(Number(rows[0]?.total ?? 0)) };
+  const run = newRun(ctx, query, { limit, cemiterio, stamp, count: true });
+  run.read = await readEstimate(ctx, run, stamp);
+  const found = await runPlan(run, (read) =>
+    planSearch({ query, mode: 'enter', limit, read, takeAt: SEARCH_LIMITS.totalCap }),
+  );
+  return {
+    sepultados: (found?.rows ?? []).map(toSearchCard),
+    ...cappedTotal(found?.found ?? 0),
+  };
 }
 
 export async function suggestBurials(
@@ -171,39 +114,14 @@ export async function suggestBurials(
   const query = parse(q);
   if (query.terms.length === 0) return [];
   const limit = SEARCH_LIMITS.suggestions;
-  // Names starting with the typed words first (search-sql.ts, buildPhraseSql): when a full
-  // list of them ranks in class ≥ 5 nothing else can come before them.
-  // A broad prefix ("mari") without ranking its whole range (search-broad.ts); else the range.
-  const phrase = buildPhraseSql(query, limit, cemiterio);
-  let ranged: SearchRow[] | null = null;
-  if (phrase) {
-    ranged =
-      (await broadSuggestions<SearchRow>(ctx.database.sql, query, limit, cemiterio, {
-        stats: heldStats(ctx),
-      })) ?? (await ctx.database.sql.prepared<SearchRow>(phrase.text, phrase.params));
-    const last = ranged[ranged.length - 1];
-    if (ranged.length === limit && last && last.tier >= MATCH.nameStarts) {
-      return ranged.map(toSuggestion);
-    }
-  }
-  const vocabulary = await lookupVocabulary(ctx, query, stamp);
-  // Words cut short that start a great many names ("jo sa", "re"): search-walk.ts.
-  const walked = await walkedPage<SearchRow>(ctx.database.sql, query, {
-    limit,
-    cemiterio,
-    vocabulary,
-    expected: await estimateCounts(heldStats(ctx), query, vocabulary),
-    ranged,
-  });
-  if (walked) return walked.map(toSuggestion);
-  const rows = await exactThenTypo(ctx, query, {
-    limit,
-    count: false,
-    cemiterio,
-    vocabulary,
-    stamp,
-  });
-  return rows.map(toSuggestion);
+  const run = newRun(ctx, query, { limit, cemiterio, stamp, count: false });
+  // The names-start range first; the vocabulary and the estimate only when it falls short.
+  const found = await runPlan(
+    run,
+    (read) => planSearch({ query, mode: 'suggest', limit, read, takeAt: SEARCH_LIMITS.totalCap }),
+    () => readEstimate(ctx, run, stamp),
+  );
+  return (found?.rows ?? []).map(toSuggestion);
 }
 
 function toSuggestion(r: SearchRow): SearchSuggestion {
