@@ -56,6 +56,11 @@ const PLANS = /[\\/]src[\\/]data[\\/]plan[\\/]plan-offline\./;
 const DETAIL_PAGE =
   /[\\/]src[\\/](app[\\/]pages[\\/]burial-detail-page|features[\\/]map[\\/](grave-location|keep-map-code))\./;
 
+// A resource's door in src/data (src/data/<resource>/index.ts) only re-exports: importing it
+// runs nothing of its own, so a screen's chunk gets the modules whose exports it uses and no
+// other (without this, the navbar's import of one loader pulled Dexie into /login's first load).
+const DATA_DOOR = /[\\/]src[\\/]data[\\/][^\\/]+[\\/]index\.tsx?$/;
+
 const CHUNKS = {
   groups: [
     { name: 'burial-detail-page', test: DETAIL_PAGE, priority: 5 },
@@ -133,7 +138,10 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       // loader asks older ones for rel=preload instead. It gives the QR landing's 140 KB budget
       // room for the chunk names' hashes, which alone move its size by about ±0.1 KB.
       modulePreload: { polyfill: false },
-      rolldownOptions: { output: { codeSplitting: CHUNKS } },
+      rolldownOptions: {
+        output: { codeSplitting: CHUNKS },
+        treeshake: { moduleSideEffects: [{ test: DATA_DOOR, sideEffects: false }] },
+      },
     },
     server: {
       proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

@@ -10,7 +10,7 @@ import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
 import { useBurial } from '../../data/burials/use-burial';
-import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import { useRecordOutbox } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { MAP_MSG } from '../../domain/map-messages';
 import { busyDeviceCopyText, OUTCOME_MSG } from '../../domain/outcome';

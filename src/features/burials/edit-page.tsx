@@ -13,9 +13,13 @@ import { fetchBurial, StaleFailure } from '../../data/burials/burial-calls';
 import { pendingEditOf, storedRecord } from '../../data/burials/edit-load';
 import { editPayloadFrom, unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
 import { ApiFailure } from '../../data/failure';
-import { discard } from '../../data/outbox/outbox-actions';
-import { resubmitAfterConflict, type SubmitResult, submit } from '../../data/outbox/submit';
-import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import {
+  discard,
+  resubmitAfterConflict,
+  type SubmitResult,
+  submit,
+  useRecordOutbox,
+} from '../../data/outbox';
 import { useSession } from '../../data/session';
 import type { BurialRecord, ConcessionarioRef } from '../../domain/burial-types';
 import { newId } from '../../domain/ids';

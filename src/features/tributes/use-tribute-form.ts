@@ -7,7 +7,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { submit as submitCommand } from '../../data/outbox/submit';
+import { submit as submitCommand } from '../../data/outbox';
 import {
   buildTributeBody,
   checkTributePhoto,
