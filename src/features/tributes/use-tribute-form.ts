@@ -12,8 +12,9 @@ import {
   buildTributeBody,
   checkTributePhoto,
   hasTributeContent,
-} from '../../data/tributes/tribute-body';
-import { postTribute, resendVerification } from '../../data/tributes/tribute-calls';
+  postTribute,
+  resendVerification,
+} from '../../data/tributes';
 import { newId } from '../../domain/ids';
 import { OUTBOX_MSG } from '../../domain/outbox-item';
 import { failureMessage, OUTCOME_MSG } from '../../domain/outcome';

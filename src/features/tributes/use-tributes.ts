@@ -11,16 +11,16 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { getTributes } from '../../data/tributes/tribute-calls';
 import {
   dropStoredTribute,
+  getTributes,
   OFFLINE_WINDOW,
   storedTributes,
   storeTribute,
   storeTributePage,
   type TributeWindow,
   useStoredTributes,
-} from '../../data/tributes/tribute-store';
+} from '../../data/tributes';
 import { tributeCursor } from '../../domain/tribute-rules';
 import type { TributeItem, TributeList } from '../../domain/tribute-types';
 import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
