@@ -11,8 +11,8 @@ import {
   chooseCemetery,
   chosenCemetery,
   expectSeveral,
-} from '../../data/cemeteries/chosen-cemetery';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+  useCemeteries,
+} from '../../data/cemeteries';
 import { usePublicData } from '../../data/public-data';
 import { useSearchResults } from '../../data/search/use-search-results';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';

@@ -12,7 +12,7 @@ import {
   type FormValues,
   validateForm,
 } from '../../data/burials/burial-body';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { useCemeteries } from '../../data/cemeteries';
 import {
   type BurialField,
   type FieldErrors,

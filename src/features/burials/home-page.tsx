@@ -9,9 +9,9 @@ import {
   chooseCemetery,
   expectSeveral,
   narrowingOf,
+  useCemeteries,
   useChosenCemetery,
-} from '../../data/cemeteries/chosen-cemetery';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+} from '../../data/cemeteries';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { CemeteryChoice } from '../../ui/cemetery-choice';
 import { BurialCard } from './burial-card';

@@ -5,8 +5,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { fetchCemetery } from '../../data/cemeteries/cemetery-calls';
-import { chooseCemetery } from '../../data/cemeteries/chosen-cemetery';
+import { chooseCemetery, fetchCemetery } from '../../data/cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { CEM_MSG, recordCountText } from '../../domain/cemetery-messages';
 import type { Cemetery } from '../../domain/cemetery-types';

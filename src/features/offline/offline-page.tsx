@@ -9,7 +9,7 @@
  * nothing to download yet (the offer on other pages leads here).
  */
 import { useMemo } from 'react';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { useCemeteries } from '../../data/cemeteries';
 import { type PacksView, usePacks } from '../../data/pack/use-pack';
 import { nearestFirst } from '../../domain/cemetery-near';
 import type { Cemetery } from '../../domain/cemetery-types';
