@@ -11,7 +11,7 @@ import {
   buildPayload,
   type FormValues,
   validateForm,
-} from '../../data/burials/burial-body';
+} from '../../data/burials';
 import { useCemeteries } from '../../data/cemeteries';
 import {
   type BurialField,

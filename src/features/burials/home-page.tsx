@@ -4,7 +4,7 @@
  * suggestions (and links to the chosen cemetery's page); with one, nothing changes.
  */
 import { Link } from 'react-router-dom';
-import { useHomeList } from '../../data/burials/use-home-list';
+import { useHomeList } from '../../data/burials';
 import {
   chooseCemetery,
   expectSeveral,
