@@ -14,7 +14,7 @@ import {
   useCemeteries,
 } from '../../data/cemeteries';
 import { usePublicData } from '../../data/public-data';
-import { useSearchResults } from '../../data/search/use-search-results';
+import { useSearchResults } from '../../data/search';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
 import { SearchResultCard } from '../../features/burials/search-card';
 import { DeviceScopeNote } from '../../features/search/device-scope-note';

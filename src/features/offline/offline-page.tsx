@@ -10,7 +10,7 @@
  */
 import { useMemo } from 'react';
 import { useCemeteries } from '../../data/cemeteries';
-import { type PacksView, usePacks } from '../../data/pack/use-pack';
+import { type PacksView, usePacks } from '../../data/pack';
 import { nearestFirst } from '../../domain/cemetery-near';
 import type { Cemetery } from '../../domain/cemetery-types';
 import { formatBytes, PACK_TEXT } from '../../lib/texts/pack-texts';
