@@ -16,7 +16,7 @@ const DATA_CHUNK =
 // The data layer's per-screen queries and commands, and the shared widgets, are chunked like
 // the screens that use them (not in "data", which every page but /login loads).
 const SCREEN_CODE =
-  /[\\/]src[\\/]((features|app|ui|lib[\\/]texts)[\\/]|data[\\/](auth|burials|tributes|users|search|plan|pack|cemeteries|spreadsheets)[\\/]|data[\\/](session|session-store)\.|data[\\/]outbox[\\/](use-outbox|outbox-actions|unsent-count)\.)/;
+  /[\\/]src[\\/]((features|app|ui|lib[\\/]texts)[\\/]|data[\\/](auth|burials|tributes|users|search|plan|pack|cemeteries|spreadsheets)[\\/]|data[\\/]session[\\/](session|session-store)\.|data[\\/]outbox[\\/](use-outbox|outbox-actions|unsent-count)\.)/;
 // Not in it: what no page's first paint needs — the sync engine and the outbox sender (started
 // later, in their own chunks), the search ranking rules (the results page only), and the
 // cemeteries' texts and rules (their screens and the visitor's lazy cemetery choice only), the

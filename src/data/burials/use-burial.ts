@@ -18,7 +18,7 @@ import { db, type LocalBurial } from '../db';
 import { ApiFailure } from '../failure';
 import { rowFromRecord } from '../local-rows';
 import { usePublicData } from '../public-data';
-import { useSession } from '../session';
+import { useSession } from '../session/session';
 import { readMine } from '../sync/mine-sync';
 import { fetchBurial } from './burial-calls';
 

@@ -11,7 +11,7 @@ import type { MineAnswer } from '../../domain/sync-types';
 import { request } from '../api';
 import type { MemorialDb } from '../db';
 import { rowFromRecord } from '../local-rows';
-import { readAuth } from '../session-storage';
+import { readAuth } from '../session/session-storage';
 import { readMeta, writeMeta } from './sync-meta';
 
 const key = (userId: string) => `sync.mine.${userId}`;

@@ -8,8 +8,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiFailure, failureText } from '../../data/failure';
-import { useSession } from '../../data/session';
-import { replaceStoredToken } from '../../data/session-store';
+import { replaceStoredToken, useSession } from '../../data/session';
 import { buildUserPayload, changedFields, patchProfile, useAccountUser } from '../../data/users';
 import { maskPhone, onlyDigits } from '../../domain/masks';
 import { canEver } from '../../domain/permissions';

@@ -15,7 +15,10 @@ const SESSION_KEYS = new Set(['auth', 'token', 'role']);
 const listeners = new Set<() => void>();
 
 async function mirror(auth: StoredAuth | null): Promise<void> {
-  const [{ db }, { writeMirror }] = await Promise.all([import('./db'), import('./session-mirror')]);
+  const [{ db }, { writeMirror }] = await Promise.all([
+    import('../db'),
+    import('./session-mirror'),
+  ]);
   await writeMirror(db, auth);
 }
 
