@@ -18,7 +18,7 @@ import type { CurrentUser } from '../../domain/types';
 import { type Role, readRole } from '../../domain/user-rules';
 import { getCurrentUser, postLogin } from '../auth/auth-calls';
 import { ApiFailure } from '../failure';
-import { usePublicData } from '../public-data';
+import { usePublicData } from '../public-data/public-data';
 import { onSessionEnd, type SessionEnd } from './session-events';
 import {
   onSessionChange,
