@@ -9,7 +9,7 @@
 import { keepLoadedAssets } from '../device/lazy-assets';
 import { ApiFailure } from '../failure';
 import { keepPackPlans, STORAGE_FULL_STATUS } from '../plan/plan-offline';
-import { SyncStopped } from '../sync/sync-errors';
+import { SyncStopped } from '../sync-errors';
 import { packCode } from './pack-code';
 
 export interface PackExtra {

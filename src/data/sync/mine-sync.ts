@@ -12,7 +12,7 @@ import { request } from '../api';
 import type { MemorialDb } from '../db';
 import { rowFromRecord } from '../local-rows';
 import { readAuth } from '../session/session-storage';
-import { readMeta, writeMeta } from './sync-meta';
+import { readMeta, writeMeta } from '../sync-meta';
 
 const key = (userId: string) => `sync.mine.${userId}`;
 
