@@ -136,6 +136,14 @@ module.exports = {
       to: { path: '^src/data', circular: true },
     },
     {
+      name: 'data-root-is-the-floor',
+      severity: 'error',
+      comment:
+        "src/data's own files (the Dexie store, the HTTP client, failures, the token, row shapes) are the floor every folder stands on: they import no folder.",
+      from: { path: '^src/data/[^/]+$' },
+      to: { path: '^src/data/[^/]+/' },
+    },
+    {
       name: 'storage-private-to-data',
       severity: 'error',
       comment: 'Dexie and the HTTP client are private to src/data (and the service worker).',

@@ -24,12 +24,13 @@ const SCREEN_CODE =
 // store and format (the pack screen and the search without signal only), the graves',
 // concessions', deadlines', re-registration, abandonment cases' and audit's rules and calls (their
 // screens only), the work orders' rules, calls and device store (their own screens, and the sync
-// of those who work orders, with the sync's meta records and errors at src/data's root). A new
+// of those who work orders, with the sync's meta records and errors at src/data's root; not the
+// person's own list's sync, which the dashboard's device list sat beside in "data"). A new
 // feature's src/data folder or src/domain rules file that no first paint needs belongs here,
 // else it rides in "data" on every first visit (the budgets in
 // tests/e2e/first-visit-budgets.test.ts catch it).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|sync-(errors|meta)\.|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|comisso-outbox\.|concession-documents\.|shrink-photo\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/](?!mine-sync\.)|sync-(errors|meta)\.|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|comisso-outbox\.|concession-documents\.|shrink-photo\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on

@@ -8,8 +8,8 @@ import { classifyAnswer, classifyFailure } from '../domain/outcome';
 import type { ApiError } from '../domain/types';
 import { API_BASE } from '../lib/api-base';
 import { ApiFailure } from './failure';
-import { announceSessionEnd } from './session/session-events';
-import { readToken } from './session/session-storage';
+import { announceSessionEnd } from './session-events';
+import { readToken } from './session-storage';
 
 export const api = ky.create({
   prefixUrl: API_BASE,

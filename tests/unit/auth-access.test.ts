@@ -5,7 +5,7 @@ import {
   readAuth,
   readToken,
   writeAuth,
-} from '../../src/data/session/session-storage';
+} from '../../src/data/session-storage';
 import {
   decideAccess,
   navLinks,

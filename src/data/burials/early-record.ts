@@ -9,7 +9,7 @@
  * would only have served the shell, and cost every page's first load its bytes.
  */
 import { API_BASE } from '../../lib/api-base';
-import { readToken } from '../session/session-storage';
+import { readToken } from '../session-storage';
 
 let early: { id: string; answer: Promise<unknown> } | null = null;
 

@@ -10,7 +10,7 @@ import type { InspectionOutboxItem } from '../../domain/outbox-item';
 import type { FieldGraves } from '../../domain/schemas/comisso-field';
 import { api } from '../api';
 import type { LocalFieldGrave, MemorialDb } from '../db';
-import { readAuth } from '../session/session-storage';
+import { readAuth } from '../session-storage';
 import { readMeta, writeMeta } from '../sync-meta';
 
 interface StoredFieldGraves {

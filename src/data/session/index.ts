@@ -3,6 +3,5 @@
  * session ended, and the stored token a screen swaps after changing its own e-mail or sends
  * with a multipart form.
  */
-export { SessionProvider, type SessionStatus, useSession } from './session';
-export type { SessionEnd } from './session-events';
+export { type SessionEnd, SessionProvider, type SessionStatus, useSession } from './session';
 export { readToken, replaceStoredToken } from './session-store';

@@ -6,7 +6,7 @@
  * event. So the page, the other tabs and the worker never hold different sessions. Dexie is
  * imported lazily: the login screen's first load does without it.
  */
-import { clearAuth, readAuth, readToken, type StoredAuth, writeAuth } from './session-storage';
+import { clearAuth, readAuth, readToken, type StoredAuth, writeAuth } from '../session-storage';
 
 export { readAuth, readToken, type StoredAuth };
 

@@ -8,7 +8,7 @@
  */
 import { canEver } from '../../domain/permissions';
 import type { MemorialDb } from '../db';
-import { readAuth } from '../session/session-storage';
+import { readAuth } from '../session-storage';
 import { syncMine } from './mine-sync';
 
 export async function syncPersonal(db: MemorialDb): Promise<void> {

@@ -8,7 +8,7 @@
 import type { Today } from '../../domain/work-order-types';
 import { api } from '../api';
 import type { MemorialDb } from '../db';
-import { readAuth } from '../session/session-storage';
+import { readAuth } from '../session-storage';
 import { readMeta, writeMeta } from '../sync-meta';
 import { dropOrdersNotIn, storeOrders } from './order-store';
 

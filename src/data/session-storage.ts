@@ -3,7 +3,7 @@
  * {token, role, userId, name, email} plus separate `token` (may be JSON-quoted by older
  * versions) and `role` entries. Pure functions over a Storage so they are testable.
  */
-import { isRole, type Role } from '../../domain/user-rules';
+import { isRole, type Role } from '../domain/user-rules';
 
 export interface StoredAuth {
   token: string;
