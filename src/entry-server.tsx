@@ -12,6 +12,7 @@ import { appTree } from './app/app-tree';
 import { titleFor } from './app/document-title';
 import { appRoutes } from './app/routes';
 import type { PublicPage, PublicPageData, PublicPageRenderer } from './domain/public-page';
+import { LOGIN_TITLE } from './features/auth/login-page';
 
 const ROUTES = createRoutesFromElements(appRoutes);
 
@@ -31,13 +32,21 @@ function pageOf(url: string): PublicPage | null {
     const cemiterio = searchParams.get('cemiterio') || null;
     return { kind: 'search', q, cemiterio, chunk: 'search-results-page' };
   }
+  if (route?.route.path === '/cemiterios/:id') {
+    return { kind: 'cemetery', id: route.params.id ?? '', chunk: 'cemetery-page' };
+  }
+  if (route?.route.path === '/login') return { kind: 'login', chunk: 'visitor-cemetery-choice' };
   return null;
 }
 
 /** As the browser titles the page from its heading (the results' heading names the term). */
 function titleOf(data: PublicPageData): string {
   if (data.kind === 'record') return titleFor(data.record.nome);
-  if (data.kind === 'recordNotFound') return titleFor(data.message);
+  if (data.kind === 'recordNotFound' || data.kind === 'cemeteryNotFound') {
+    return titleFor(data.message);
+  }
+  if (data.kind === 'cemetery') return titleFor(data.cemetery.nome);
+  if (data.kind === 'login') return titleFor(LOGIN_TITLE);
   return titleFor(data.q ? `Resultados: ${data.q}` : 'Resultados da Pesquisa');
 }
 

@@ -48,3 +48,14 @@ export function unknownFieldMessage(field: string): string {
 export function invalidFieldMessage(field: string): string {
   return `O campo "${field}" é inválido.`;
 }
+
+/**
+ * What /login says after its form was sent without the app's code (JavaScript off, or the page
+ * not yet loaded): the server renders the page again with this above the form
+ * (docs/decisions/0176-login-and-cemetery-pages-rendered-by-the-server.md). Only the server
+ * says it (the page carries it), so it stays out of the app's chunks.
+ */
+export const LOGIN_FORM_MSG = {
+  needsScript:
+    'Para entrar é preciso o JavaScript do navegador. Ative o JavaScript (ou aguarde a página terminar de carregar) e tente de novo.',
+} as const;

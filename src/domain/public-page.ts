@@ -5,6 +5,7 @@
  * server renders the anonymous view whatever the request's session.
  */
 import type { PublicBurial } from './burial-types';
+import type { Cemetery } from './cemetery-types';
 import type { SearchAnswer } from './search-types';
 
 /** The id of the <script type="application/json"> holding a page's PublicPageData. */
@@ -25,16 +26,29 @@ export type PublicPageData =
       cemiterio: string | null;
       answer: SearchAnswer | null;
       several: boolean;
-    };
+    }
+  /** A cemetery's page: the cemetery as the API gives it to anyone. */
+  | { kind: 'cemetery'; cemetery: Cemetery }
+  /** An unknown or malformed cemetery id: the page says so in the server's words. */
+  | { kind: 'cemeteryNotFound'; id: string; message: string }
+  /**
+   * /login: whether there are several cemeteries (the visitor's search below the form keeps the
+   * choice's room), and what the page says above the form after a form sent without the app's
+   * code (a POST the server answers with this page; null on a plain visit).
+   */
+  | { kind: 'login'; several: boolean; notice: string | null };
 
 /**
- * A URL the server renders: the record page of `id` (any last segment the route takes), or
- * the results page of `q` (trimmed). `chunk`: the name of the page's chunk in the client build
- * (vite.config.ts), whose styles and code the page links.
+ * A URL the server renders: the record page of `id` (any last segment the route takes), the
+ * results page of `q` (trimmed), a cemetery's page, or /login. `chunk`: the name of the page's
+ * chunk in the client build (vite.config.ts), whose styles and code the page links.
  */
 export type PublicPage =
   | { kind: 'record'; id: string; chunk: string }
-  | { kind: 'search'; q: string; cemiterio: string | null; chunk: string };
+  | { kind: 'search'; q: string; cemiterio: string | null; chunk: string }
+  | { kind: 'cemetery'; id: string; chunk: string }
+  /** /login's own code is in the entry chunk; `chunk` is the lazy part it shows (the choice). */
+  | { kind: 'login'; chunk: string };
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */

@@ -102,6 +102,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Scrolls a detail-page section into view by its heading, as a person does to reach the map,
+ * the QR code or "Homenagens". A lazy part keeps its heading while its code comes and then
+ * draws its own: the element found may be replaced on the way, and is then found again.
+ */
+export async function scrollToHeading(page: Page, name: string): Promise<void> {
+  const heading = page.getByRole('heading', { name, level: 2 }).first();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await heading.scrollIntoViewIfNeeded();
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !/not attached/.test(String(err))) throw err;
+    }
+  }
+}
+
 /** A JSON call to the test server's API, as a test prepares or checks what the page did. */
 export async function callApi<T>(
   baseUrl: string,

@@ -18,6 +18,7 @@ import {
   logIn,
   newPhoneContext,
   screenshot,
+  scrollToHeading,
   startAppServer,
   waitForServiceWorker,
 } from './harness';
@@ -80,9 +81,6 @@ async function assetsFetchedBy(page: Page, step: () => Promise<void>): Promise<s
   await step();
   return (await names()).filter((p) => !before.has(p));
 }
-
-const scrollTo = (page: Page, heading: string) =>
-  page.getByRole('heading', { name: heading, level: 2 }).first().scrollIntoViewIfNeeded();
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -148,7 +146,7 @@ describe('lazy parts without signal: on the device, or failing in their own box'
       await waitUntilCached(page, 'map-section-.*\\.js$');
       await waitUntilCached(page, 'map-section-.*\\.css$');
       await offlineReload(context, page);
-      await scrollTo(page, 'Como chegar');
+      await scrollToHeading(page, 'Como chegar');
       await page.locator('.map-section .leaflet-container').waitFor({ state: 'visible' });
       await page.locator('.map-grave-marker').waitFor({ state: 'visible' });
       expect(await page.locator('#root').innerHTML()).not.toBe('');
@@ -162,13 +160,13 @@ describe('lazy parts without signal: on the device, or failing in their own box'
     const { context, page } = await openedOnline();
     try {
       // Seen once with signal (so it is in the caches), then gone from the device.
-      await scrollTo(page, 'Como chegar');
+      await scrollToHeading(page, 'Como chegar');
       await page.locator('.map-section .leaflet-container').waitFor({ state: 'visible' });
       await waitUntilCached(page, 'map-section-');
       expect(await dropFromCaches(page, 'map-section-')).toBeGreaterThan(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await offlineReload(context, page);
-      await scrollTo(page, 'Como chegar');
+      await scrollToHeading(page, 'Como chegar');
       const box = page.getByRole('alert').filter({ hasText: LOAD_TEXT.map });
       await box.getByText(`${LOAD_TEXT.map} ${LOAD_TEXT.offline}`).waitFor();
       await pageStillThere(page);
@@ -186,7 +184,7 @@ describe('lazy parts without signal: on the device, or failing in their own box'
     const { context, page } = await openedOnline();
     try {
       const qrCode = await assetsFetchedBy(page, async () => {
-        await scrollTo(page, 'Código QR');
+        await scrollToHeading(page, 'Código QR');
         await page.getByAltText(`Código QR da página de ${NOME}`).waitFor();
       });
       const js = qrCode.filter((p) => p.endsWith('.js'));
@@ -194,7 +192,7 @@ describe('lazy parts without signal: on the device, or failing in their own box'
       for (const file of js) await dropFromCaches(page, `^${escapeRe(file)}$`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await offlineReload(context, page);
-      await scrollTo(page, 'Código QR');
+      await scrollToHeading(page, 'Código QR');
       const box = page.getByRole('alert').filter({ hasText: LOAD_TEXT.qr });
       await box.waitFor();
       await pageStillThere(page);
@@ -210,7 +208,7 @@ describe('lazy parts without signal: on the device, or failing in their own box'
     const { context, page } = await openedOnline(true);
     try {
       await offlineReload(context, page);
-      await scrollTo(page, TRIBUTE_UI.heading);
+      await scrollToHeading(page, TRIBUTE_UI.heading);
       await page.getByRole('button', { name: TRIBUTE_UI.emojiButtonLabel }).click();
       const box = page.getByRole('alert').filter({ hasText: TRIBUTE_UI.emojiUnavailable });
       await box.waitFor();

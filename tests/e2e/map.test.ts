@@ -20,6 +20,7 @@ import {
   logIn,
   newPhoneContext,
   screenshot,
+  scrollToHeading,
   startAppServer,
   waitForServiceWorker,
 } from './harness';
@@ -42,11 +43,6 @@ async function planImage(dir: string): Promise<string> {
   </svg>`;
   await sharp(Buffer.from(svg)).png().toFile(file);
   return file;
-}
-
-/** Scrolls a detail-page section into view, as a person does to reach the map or the QR code. */
-async function scrollTo(page: Page, heading: string): Promise<void> {
-  await page.getByRole('heading', { name: heading, level: 2 }).first().scrollIntoViewIfNeeded();
 }
 
 describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture', () => {
@@ -142,7 +138,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await visitor.getByRole('heading', { name: NOME, level: 1 }).waitFor();
     await visitor.getByText('Rua 3 → Quadra 12 → Placa 0458').waitFor();
     // The map loads when the visitor comes near it (first-visit-budgets.test.ts checks that).
-    await scrollTo(visitor, 'Como chegar');
+    await scrollToHeading(visitor, 'Como chegar');
     await visitor.locator('.map-grave-marker').waitFor();
     // Online, the map stored the plan on the device and draws it from there (a blob: URL).
     await visitor.locator('img.map-plan-overlay[src^="blob:"]').waitFor();
@@ -192,13 +188,13 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await waitForServiceWorker(visitor);
     qrUrl = (await visitor.locator('[data-qr-url]').getAttribute('data-qr-url')) ?? '';
     expect(qrUrl).toBe(`${server.url}/sepultados/${recordId}`);
-    await scrollTo(visitor, 'Código QR');
+    await scrollToHeading(visitor, 'Código QR');
     await visitor.getByAltText(`Código QR da página de ${NOME}`).waitFor();
 
     await visitorContext.setOffline(true);
     await visitor.reload();
     await visitor.getByRole('heading', { name: NOME, level: 1 }).waitFor();
-    await scrollTo(visitor, 'Como chegar');
+    await scrollToHeading(visitor, 'Como chegar');
     const overlay = visitor.locator('img.map-plan-overlay[src^="blob:"]');
     await overlay.waitFor({ state: 'visible' });
     expect(await overlay.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
@@ -211,7 +207,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
     await page.goto(qrUrl);
     await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
     await page.getByText('Rua 3 → Quadra 12 → Placa 0458').waitFor();
-    await scrollTo(page, 'Como chegar');
+    await scrollToHeading(page, 'Como chegar');
     await page.locator('img.map-plan-overlay').waitFor();
     await page.close();
     await visitorContext.setOffline(false);
@@ -261,7 +257,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
       await page.goto(`/sepultados/${recordId}`);
       await waitForServiceWorker(page);
       await page.reload();
-      await scrollTo(page, 'Como chegar');
+      await scrollToHeading(page, 'Como chegar');
       await page.locator('.leaflet-control-attribution', { hasText: 'OpenStreetMap' }).waitFor();
       await page.locator('img.leaflet-tile-loaded').first().waitFor();
       const cached = await page.evaluate(async () =>
@@ -273,7 +269,7 @@ describe('map: plan, wayfinding with GPS, offline overlay, QR link, GPS capture'
 
       await context.setOffline(true);
       await page.reload();
-      await scrollTo(page, 'Como chegar');
+      await scrollToHeading(page, 'Como chegar');
       await page.locator('.map-grave-marker').waitFor();
       await page.locator('img.leaflet-tile-loaded').first().waitFor();
     } finally {

@@ -370,6 +370,26 @@ describe('homenagens: post, list, page, modal, delete', () => {
     }
   });
 
+  it('the picker stays open when the page moves under a still mouse', async () => {
+    // A window resized or a phone turned moves the page under a mouse that did not move (a
+    // full-page screenshot does the same): the browser then reports the mouse as having left.
+    const button = page.getByRole('button', { name: 'Escolher emojis' });
+    await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await button.click();
+    const picker = page.locator('.tribute-picker');
+    await page.locator('[data-epr-part="emoji"]').first().waitFor();
+    await page.setViewportSize({ width: 390, height: 3000 });
+    // Two frames at the new size: the browser has placed the mouse over the moved page.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await picker.count()).toBe(1);
+    // Then moving away still closes it.
+    await page.mouse.move(5, 5, { steps: 5 });
+    await picker.waitFor({ state: 'detached' });
+  });
+
   it('lets the author delete a tribute after confirming', async () => {
     const { items: before } = await list('limit=50');
     const mine = before.find((t: TributeItem) => t.texto.startsWith('Saudades, tia Lourdes.'));

@@ -143,6 +143,17 @@ export async function admitLogin(
   return { device: null };
 }
 
+/**
+ * A login form sent without the app's code (POST /login, the page the server renders): no
+ * password is checked there, but each one counts against the address's login attempts, as the
+ * API's login does, so the form is no way around that bound. Answers the seconds to wait when
+ * refused, else null.
+ */
+export async function admitLoginForm(ctx: AppContext, ip: string): Promise<number | null> {
+  const perIp = await ctx.limiter.hit(keys.ip(ip), LOGIN_LIMITS.perIp);
+  return perIp.allowed ? null : Math.max(1, perIp.retryAfterSeconds);
+}
+
 /** Records a failed password for the counters that admitted it. */
 export async function loginFailed(
   ctx: AppContext,

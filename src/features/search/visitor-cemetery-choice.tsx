@@ -19,7 +19,8 @@ export default function VisitorCemeteryChoice({ value, onChange, device }: Props
   const { list } = useCemeteries({ device });
   // Room kept for the choice until the list comes: as the server knew it, on a page it rendered.
   const page = usePublicData();
-  const reserve = page?.kind === 'search' ? page.several : expectSeveral();
+  const reserve =
+    page?.kind === 'search' || page?.kind === 'login' ? page.several : expectSeveral();
   const valid = narrowingOf(list, value);
   useEffect(() => {
     if (list && value && !valid) chooseCemetery(null);

@@ -9,9 +9,10 @@ import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { chooseCemetery, expectSeveral, useChosenCemetery } from '../../data/cemeteries';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
+import { useHydrated } from '../../lib/use-hydrated';
 import { CemeteryChoiceSlot } from '../../ui/cemetery-choice-slot';
 import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
-import { resultsPath } from './search-paths';
+import { RESULTS_PATH, resultsPath } from './search-paths';
 
 const VisitorCemeteryChoice = retryableLazy(() => import('./visitor-cemetery-choice'));
 
@@ -38,6 +39,9 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
   const cemiterio = useChosenCemetery();
   const id = useId();
   const titleId = `${id}-titulo`;
+  // The server's page leaves the button usable: without JavaScript the browser's own GET of
+  // the form searches (its action is the results page, from /login too).
+  const hydrated = useHydrated();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,7 +62,7 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
       aria-labelledby={intro ? titleId : undefined}
       aria-label={intro ? undefined : VISITOR_SEARCH_TEXT.title}
     >
-      <form onSubmit={submit}>
+      <form onSubmit={submit} action={RESULTS_PATH}>
         <label htmlFor={`${id}-q`}>{VISITOR_SEARCH_TEXT.label}</label>
         <div className="query-form-row">
           <input
@@ -70,7 +74,7 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
             value={term}
             onChange={(e) => setTerm(e.target.value)}
           />
-          <button type="submit" className="btn btn-primary" disabled={!term.trim()}>
+          <button type="submit" className="btn btn-primary" disabled={hydrated && !term.trim()}>
             {VISITOR_SEARCH_TEXT.submit}
           </button>
         </div>

@@ -25,13 +25,28 @@ export function EmojiChooser({
   const popoverId = useId();
 
   // The mouse leaving closes it (spec §4). A DOM listener, not a JSX handler: the wrapper is a
-  // plain box, and keyboard users close it with Escape instead.
+  // plain box, and keyboard users close it with Escape instead. The browser also reports a leave
+  // when the page moves under a mouse that did not (a window resized, a phone turned, content
+  // arriving above): that leave comes at the point where the mouse last moved, and is not the
+  // person leaving. A real move reports its leave at the new point, before its own mousemove.
+  const lastMove = useRef<{ x: number; y: number } | null>(null);
+  useEffect(() => {
+    const seen = (event: MouseEvent) => {
+      lastMove.current = { x: event.clientX, y: event.clientY };
+    };
+    document.addEventListener('mousemove', seen, { capture: true, passive: true });
+    return () => document.removeEventListener('mousemove', seen, { capture: true });
+  }, []);
   useEffect(() => {
     const el = wrapper.current;
     if (!open || !el) return;
-    const close = () => setOpen(false);
-    el.addEventListener('mouseleave', close);
-    return () => el.removeEventListener('mouseleave', close);
+    const leave = (event: MouseEvent) => {
+      const still = lastMove.current;
+      if (still && still.x === event.clientX && still.y === event.clientY) return;
+      setOpen(false);
+    };
+    el.addEventListener('mouseleave', leave);
+    return () => el.removeEventListener('mouseleave', leave);
   }, [open]);
 
   useEffect(() => {
