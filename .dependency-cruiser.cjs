@@ -19,6 +19,8 @@
 
 /** Storage internals only src/data (and the service worker) may import. */
 const PRIVATE_DATA = '^src/data/(db|api)\\.ts$';
+/** A resource's door: the one module of src/data a screen may import (it only re-exports). */
+const DATA_DOOR = '^src/data/[^/]+/index\\.tsx?$';
 const PRIVATE_PACKAGES = '^node_modules/(dexie|dexie-react-hooks|ky)/';
 
 module.exports = {
@@ -100,6 +102,46 @@ module.exports = {
       comment: 'The app composes the client only.',
       from: { path: '^src/(app/|main\\.tsx$)' },
       to: { path: '^(sw|server)/' },
+    },
+    {
+      name: 'screens-through-doors',
+      severity: 'error',
+      comment:
+        "Screens (src/features, src/app, src/ui, src/*.tsx) reach src/data only through a resource's door, src/data/<resource>/index.ts, or the shared src/data/failure.ts.",
+      from: { path: '^src/', pathNot: '^src/(data|domain|lib)/' },
+      to: { path: '^src/data/', pathNot: [DATA_DOOR, '^src/data/failure\\.ts$'] },
+    },
+    {
+      name: 'doors-open-on-their-own-folder',
+      severity: 'error',
+      comment: "A door re-exports its own folder's modules, nothing else.",
+      from: { path: '^src/data/([^/]+)/index\\.tsx?$' },
+      to: { path: '^(src|sw|server)/', pathNot: '^src/data/$1/' },
+    },
+    {
+      name: 'data-inside-not-through-doors',
+      severity: 'error',
+      comment:
+        'Inside src/data (and the service worker), a module imports the file it needs, never a door: through a door it would depend on the whole folder, and cycles hide there.',
+      from: { path: '^(src/data|sw)/' },
+      to: { path: DATA_DOOR },
+    },
+    {
+      name: 'no-folder-cycle-in-data',
+      severity: 'error',
+      comment:
+        "No cycle between src/data's folders: each resource's folder leans on lower ones only (its own low-level parts go down, not across).",
+      scope: 'folder',
+      from: { path: '^src/data' },
+      to: { path: '^src/data', circular: true },
+    },
+    {
+      name: 'data-root-is-the-floor',
+      severity: 'error',
+      comment:
+        "src/data's own files (the Dexie store, the HTTP client, failures, the token, row shapes) are the floor every folder stands on: they import no folder.",
+      from: { path: '^src/data/[^/]+$' },
+      to: { path: '^src/data/[^/]+/' },
     },
     {
       name: 'storage-private-to-data',

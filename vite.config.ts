@@ -16,7 +16,7 @@ const DATA_CHUNK =
 // The data layer's per-screen queries and commands, and the shared widgets, are chunked like
 // the screens that use them (not in "data", which every page but /login loads).
 const SCREEN_CODE =
-  /[\\/]src[\\/]((features|app|ui|lib[\\/]texts)[\\/]|data[\\/](auth|burials|tributes|users|search|plan|pack|cemeteries|spreadsheets)[\\/]|data[\\/](session|session-store)\.|data[\\/]outbox[\\/](use-outbox|outbox-actions|unsent-count)\.)/;
+  /[\\/]src[\\/]((features|app|ui|lib[\\/]texts)[\\/]|data[\\/](auth|burials|tributes|users|search|plan|pack|cemeteries|spreadsheets)[\\/]|data[\\/]session[\\/](session|session-store)\.|data[\\/]outbox[\\/](use-outbox|outbox-actions|unsent-count)\.)/;
 // Not in it: what no page's first paint needs — the sync engine and the outbox sender (started
 // later, in their own chunks), the search ranking rules (the results page only), and the
 // cemeteries' texts and rules (their screens and the visitor's lazy cemetery choice only), the
@@ -24,11 +24,13 @@ const SCREEN_CODE =
 // store and format (the pack screen and the search without signal only), the graves',
 // concessions', deadlines', re-registration, abandonment cases' and audit's rules and calls (their
 // screens only), the work orders' rules, calls and device store (their own screens, and the sync
-// of those who work orders). A new feature's src/data folder or src/domain rules file that no
-// first paint needs belongs here, else it rides in "data" on every first visit (the budgets in
+// of those who work orders, with the sync's meta records and errors at src/data's root; not the
+// person's own list's sync, which the dashboard's device list sat beside in "data"). A new
+// feature's src/data folder or src/domain rules file that no first paint needs belongs here,
+// else it rides in "data" on every first visit (the budgets in
 // tests/e2e/first-visit-budgets.test.ts catch it).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/]|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|comisso-outbox\.|concession-documents\.|shrink-photo\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/](?!mine-sync\.)|sync-(errors|meta)\.|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|comisso-outbox\.|concession-documents\.|shrink-photo\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on
@@ -55,6 +57,11 @@ const PLANS = /[\\/]src[\\/]data[\\/]plan[\\/]plan-offline\./;
 // that chunk (precached like them) rather than the landing asking for one chunk more.
 const DETAIL_PAGE =
   /[\\/]src[\\/](app[\\/]pages[\\/]burial-detail-page|features[\\/]map[\\/](grave-location|keep-map-code))\./;
+
+// A resource's door in src/data (src/data/<resource>/index.ts) only re-exports: importing it
+// runs nothing of its own, so a screen's chunk gets the modules whose exports it uses and no
+// other (without this, the navbar's import of one loader pulled Dexie into /login's first load).
+const DATA_DOOR = /[\\/]src[\\/]data[\\/][^\\/]+[\\/]index\.tsx?$/;
 
 const CHUNKS = {
   groups: [
@@ -133,7 +140,10 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       // loader asks older ones for rel=preload instead. It gives the QR landing's 140 KB budget
       // room for the chunk names' hashes, which alone move its size by about ±0.1 KB.
       modulePreload: { polyfill: false },
-      rolldownOptions: { output: { codeSplitting: CHUNKS } },
+      rolldownOptions: {
+        output: { codeSplitting: CHUNKS },
+        treeshake: { moduleSideEffects: [{ test: DATA_DOOR, sideEffects: false }] },
+      },
     },
     server: {
       proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

@@ -33,6 +33,15 @@
  *    and runtime imports only (`import type` / `export type` left out, since those are erased
  *    and cannot form a cycle at run time). A self-import would count too.
  *
+ * 3b. Screens and src/data's doors: "screens" are the files of src/features, src/app, src/ui and
+ *    src/'s own top-level files (main.tsx, entry-server.tsx). Reported: the src/data modules
+ *    they import (each once), how many of those are a resource's door
+ *    (src/data/<resource>/index.ts or .tsx) or the shared src/data/failure.ts, and the rest;
+ *    the doors that hold anything but re-exports (`export … from`) and comments; and the import
+ *    cycles between src/data's folders (a file's folder is its first folder under src/data, the
+ *    files at src/data's root count as one folder "(root)"), given with and without the root,
+ *    plus the imports from the root's files into a folder (the root is meant to be the floor).
+ *
  * 4. Duplicated blocks: the `duplicates` command (if on PATH; skipped otherwise) over the whole
  *    repository with its defaults (runs of ≥ 6 identical or same-shape lines; comments, blank
  *    lines and imports ignored); its own summary line, plus the pairs whose two sides are both
@@ -282,6 +291,73 @@ function cycles(graph, runtimeOnly) {
   return sccs;
 }
 
+// ---------------------------------------------------------------- 3b. screens and doors
+const DOOR_RE = /^src\/data\/[^/]+\/index\.tsx?$/;
+const isScreen = (rel) => /^src\/(features|app|ui)\//.test(rel) || /^src\/[^/]+$/.test(rel);
+const dataFolderOf = (rel) => {
+  const parts = rel.split('/');
+  return parts.length > 3 ? parts[2] : '(root)';
+};
+
+function doorFigures(graph) {
+  const reached = new Set();
+  let offDoorImports = 0;
+  for (const [from, edges] of graph) {
+    if (!isScreen(from)) continue;
+    for (const e of edges) {
+      if (!e.target?.startsWith('src/data/')) continue;
+      reached.add(e.target);
+      if (!DOOR_RE.test(e.target) && e.target !== 'src/data/failure.ts') offDoorImports += 1;
+    }
+  }
+  const viaDoor = [...reached].filter((t) => DOOR_RE.test(t) || t === 'src/data/failure.ts');
+  const offDoor = [...reached].filter((t) => !viaDoor.includes(t)).sort();
+  const doors = [...graph.keys()].filter((f) => DOOR_RE.test(f)).sort();
+  const impure = doors.filter((f) => {
+    const code = read(f)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '')
+      .replace(/export\s+(type\s+)?(\*|\{[^}]*\})\s+from\s+['"][^'"]+['"];?/g, '');
+    return code.trim() !== '';
+  });
+  // Folder graph of src/data.
+  const folderGraph = (withRoot) => {
+    const g = new Map();
+    for (const [from, edges] of graph) {
+      if (!from.startsWith('src/data/')) continue;
+      const a = dataFolderOf(from);
+      if (!withRoot && a === '(root)') continue;
+      if (!g.has(a)) g.set(a, []);
+      for (const e of edges) {
+        if (!e.target?.startsWith('src/data/')) continue;
+        const b = dataFolderOf(e.target);
+        if (b === a || (!withRoot && b === '(root)')) continue;
+        g.get(a).push({ target: b, typeOnly: e.typeOnly });
+      }
+    }
+    return g;
+  };
+  const rootUp = [];
+  for (const [from, edges] of graph) {
+    if (!from.startsWith('src/data/') || dataFolderOf(from) !== '(root)') continue;
+    for (const e of edges) {
+      if (e.target?.startsWith('src/data/') && dataFolderOf(e.target) !== '(root)')
+        rootUp.push(`${from} → ${e.target}${e.typeOnly ? ' (type)' : ''}`);
+    }
+  }
+  return {
+    reached: reached.size,
+    viaDoor: viaDoor.length,
+    offDoor,
+    offDoorImports,
+    doors,
+    impure,
+    folderCycles: cycles(folderGraph(false), false),
+    folderCyclesWithRoot: cycles(folderGraph(true), false),
+    rootUp,
+  };
+}
+
 // ---------------------------------------------------------------- 4. duplicates
 function duplicateFigures() {
   let out;
@@ -471,6 +547,33 @@ function main() {
     for (const c of sccs) out.push(`  - ${c.join(', ')}`);
   }
   out.push('');
+
+  const doors = doorFigures(graph);
+  out.push(
+    "## Screens and src/data's doors",
+    '',
+    `- src/data modules imported by screens (src/features, src/app, src/ui, src/*): ${doors.reached}, of which doors or failure.ts: ${doors.viaDoor}, other modules: ${doors.offDoor.length} (${doors.offDoorImports} imports)`,
+    `- doors (src/data/<resource>/index.ts): ${doors.doors.length}; holding more than re-exports: ${doors.impure.length}${doors.impure.length ? ` (${doors.impure.join(', ')})` : ''}`,
+    `- cycles between src/data's folders: ${doors.folderCycles.length} group(s)${doors.folderCycles.map((c) => ` [${c.join(', ')}]`).join('')}; counting its root's files as a folder: ${doors.folderCyclesWithRoot.length}${doors.folderCyclesWithRoot.map((c) => ` [${c.join(', ')}]`).join('')}`,
+    `- imports from src/data's root files into its folders: ${doors.rootUp.length}`,
+    '',
+  );
+  if (verbose) {
+    if (doors.offDoor.length)
+      out.push(
+        '### src/data modules screens import past a door',
+        '',
+        ...doors.offDoor.map((t) => `- ${t}`),
+        '',
+      );
+    if (doors.rootUp.length)
+      out.push(
+        "### src/data's root files importing its folders",
+        '',
+        ...doors.rootUp.map((e) => `- ${e}`),
+        '',
+      );
+  }
 
   out.push('## Duplicated blocks', '');
   const dup = duplicateFigures();

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { appTree } from './app/app-tree';
 import { loadDetailPage } from './app/routes';
-import { askEarly } from './data/burials/early-record';
+import { askEarly } from './data/burials';
 import { readPublicData } from './data/public-data';
 import './app/app.css';
 

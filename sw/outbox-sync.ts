@@ -11,7 +11,7 @@ import { drainOutbox } from '../src/data/outbox/outbox-drain';
 import { applySent } from '../src/data/outbox/outbox-effects';
 import { httpTransport } from '../src/data/outbox/outbox-http';
 import { defaultLock } from '../src/data/outbox/outbox-lock';
-import { readMirror } from '../src/data/session-mirror';
+import { readMirror } from '../src/data/session/session-mirror';
 import { keepOrder } from '../src/data/work-orders/order-store';
 import { OUTBOX_SYNC_TAG } from '../src/domain/sw-protocol';
 

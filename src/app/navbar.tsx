@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { loadUnsentCount } from '../data/outbox';
 import { useSession } from '../data/session';
 import { navLinks, searchHidden, toolLinks } from '../features/auth/access';
 import { SearchBox } from '../features/search/search-box';
@@ -63,7 +64,7 @@ export function Navbar() {
     // Writes still waiting to be sent wait for this person's next login: say so first.
     const userId = session.auth?.userId;
     if (userId) {
-      const outbox = await import('../data/outbox/unsent-count');
+      const outbox = await loadUnsentCount();
       const count = await outbox.unsentCount(userId).catch(() => 0);
       if (count > 0 && !window.confirm(outbox.logoutWarning(count))) return;
     }

@@ -4,6 +4,7 @@
  * runner is imported lazily: it brings Dexie, which the login page's first load does without.
  */
 import { useEffect } from 'react';
+import { loadOutboxRunner } from '../data/outbox';
 import { useSession } from '../data/session';
 
 export function OutboxStarter() {
@@ -16,7 +17,7 @@ export function OutboxStarter() {
     if (!userId || !token) return;
     let stop: (() => void) | null = null;
     const ended = new AbortController();
-    void import('../data/outbox/outbox-runner').then((runner) => {
+    void loadOutboxRunner().then((runner) => {
       if (ended.signal.aborted) return;
       stop = runner.startForSession(userId);
     });

@@ -1,7 +1,6 @@
 import { type ReactNode, useCallback } from 'react';
 import { PublicDataProvider } from '../data/public-data';
-import { SessionProvider } from '../data/session';
-import type { SessionEnd } from '../data/session-events';
+import { type SessionEnd, SessionProvider } from '../data/session';
 import { OUTCOME_MSG } from '../domain/outcome';
 import type { PublicPageData } from '../domain/public-page';
 import { FlashProvider, useFlash } from '../ui/flash';

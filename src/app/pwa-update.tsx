@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import { loadLazyAssets } from '../data/device';
 import { announce } from '../ui/live-region';
 
 const READY_TEXT = 'Pronto para uso offline';
@@ -37,8 +38,11 @@ export function PwaUpdate() {
       wb.addEventListener('controlling', (event) => {
         if (event.isUpdate) window.location.reload();
         // First visit: chunks this page fetched before the worker took it (the map, the QR
-        // code) went around it; keep them so they open without signal (src/data/lazy-assets.ts).
-        else void import('../data/lazy-assets').then((m) => m.keepLoadedAssets()).catch(() => {});
+        // code) went around it; keep them so they open without signal (src/data/device/lazy-assets.ts).
+        else
+          void loadLazyAssets()
+            .then((m) => m.keepLoadedAssets())
+            .catch(() => {});
       });
       // Registration can fail (service workers blocked, private mode): the app still works online.
       wb.register().catch(() => undefined);

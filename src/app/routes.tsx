@@ -7,8 +7,8 @@
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { registerPackCode } from '../data/pack/pack-code';
-import { loadStoreCode } from '../data/store-code';
+import { loadStoreCode } from '../data/device';
+import { registerPackCode } from '../data/pack';
 import type { Action } from '../domain/permissions';
 import type { AccessRule } from '../features/auth/access';
 import LoginPage from '../features/auth/login-page';

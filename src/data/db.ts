@@ -7,13 +7,14 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { BurialCard, BurialRecord } from '../domain/burial-types';
 import type { OutboxItem } from '../domain/outbox-item';
+import type { PackColumns } from '../domain/pack-format';
 import type { FieldGrave } from '../domain/schemas/comisso-field';
 import { locationKeys, namePairs, nameTokens, searchNameOf } from '../domain/search-text';
+import type { PackAnswer } from '../domain/sync-types';
 import type { TributeItem } from '../domain/tribute-types';
 import type { Role } from '../domain/user-rules';
 import type { Order } from '../domain/work-order-types';
 import { DB_NAME } from './db-name';
-import type { PackIndexRow, PackMeta, PackPageRow } from './pack-store/pack-rows';
 
 export { DB_NAME };
 
@@ -128,6 +129,65 @@ export interface LocalFieldGrave extends FieldGrave {
 interface MetaRecord {
   key: string;
   value: unknown;
+}
+
+/** A visit pack as the device keeps it (pack-store/pack-rows.ts says how the three tables work). */
+export interface PackMeta {
+  /** The cemetery's id; '' for the whole register. */
+  id: string;
+  /** The cemetery's name, said on each hit (null: unknown). */
+  nome: string | null;
+  /** Where the walk is (server/modules/sync/pack.ts); absent before the first page. */
+  cursor?: string;
+  /** The next page's first ordinal (= ordinals handed out so far). */
+  next: number;
+  pages: number;
+  /** Bytes received (compressed when the browser says). */
+  bytes: number;
+  /**
+   * Records the pack no longer holds at every ordinal it stored them: id → the newest ordinal
+   * (-1: deleted or moved to another cemetery). Only ids sent more than once or removed: small.
+   */
+  overrides: Record<string, number>;
+  /**
+   * The cemetery's plan as the last walk's end said it (null: none; absent: not said yet, e.g.
+   * the whole register). Its image is kept with the other plans (plan-offline.ts).
+   */
+  plan?: PackAnswer['plano'];
+  /** When a walk last reached the end (the copy is complete as of then). */
+  updatedAt?: number;
+  /**
+   * `next` and `overrides`' size when the index was built: it covers the pages before; `keys`:
+   * the version of its keys (pack-keys.ts KEYS_VERSION; absent: 1).
+   */
+  indexed?: { next: number; overrides: number; keys?: number };
+  /** Records the index holds (live ones). */
+  records: number;
+  /**
+   * Generation of the page store: each compaction (pack-index-build.ts) writes the pages anew
+   * in rank order under the next one and drops the old. Absent: 0.
+   */
+  gen?: number;
+}
+
+export interface PackPageRow extends PackColumns {
+  /** The page store (pageStore: pack id and generation). */
+  pack: string;
+  first: number;
+}
+
+/**
+ * An index row: `keys` sorted, key i's gap-coded ordinals in bytes[ends[i-1] ?? 0, ends[i]).
+ * Row DIRECTORY instead lists every key of the pack, `ends` then being the row of each key and
+ * `counts` how many records it has (so the search reads the rarest word first, unread).
+ */
+export interface PackIndexRow {
+  pack: string;
+  row: number;
+  keys: string[];
+  ends: Uint32Array;
+  bytes: Uint8Array;
+  counts?: Uint32Array;
 }
 
 export class MemorialDb extends Dexie {

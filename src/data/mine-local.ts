@@ -11,8 +11,20 @@
 import { toBurialCard } from '../domain/burial-card';
 import type { BurialCard } from '../domain/burial-types';
 import { foldText } from '../domain/search-text';
+import type { MineAnswer } from '../domain/sync-types';
 import type { LocalBurial, MemorialDb } from './db';
-import { readMine } from './sync/mine-sync';
+import { readMeta } from './sync-meta';
+
+/** The person's list as stored by the sync (src/data/sync/mine-sync.ts), per person. */
+export interface StoredMine extends Omit<MineAnswer, 'records'> {
+  at: number;
+}
+
+export const mineKey = (userId: string) => `sync.mine.${userId}`;
+
+export function readMine(db: MemorialDb, userId: string): Promise<StoredMine | undefined> {
+  return readMeta<StoredMine>(db, mineKey(userId));
+}
 
 const LIMIT = 100;
 

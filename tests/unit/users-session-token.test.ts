@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/data/failure';
+import { replaceStoredToken } from '../../src/data/session/session-store';
 import { readAuth, readToken, writeAuth } from '../../src/data/session-storage';
-import { replaceStoredToken } from '../../src/data/session-store';
 import { isSessionOf, verifyOnce } from '../../src/features/auth/verify-once';
 
 class MemoryStorage implements Storage {

@@ -8,9 +8,8 @@
  */
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
-import { useBurial } from '../../data/burials/use-burial';
-import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import { unsentEdit, useBurial, withPendingEdit } from '../../data/burials';
+import { useRecordOutbox } from '../../data/outbox';
 import { useSession } from '../../data/session';
 import { MAP_MSG } from '../../domain/map-messages';
 import { busyDeviceCopyText, OUTCOME_MSG } from '../../domain/outcome';

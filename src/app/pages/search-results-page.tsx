@@ -11,10 +11,10 @@ import {
   chooseCemetery,
   chosenCemetery,
   expectSeveral,
-} from '../../data/cemeteries/chosen-cemetery';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+  useCemeteries,
+} from '../../data/cemeteries';
 import { usePublicData } from '../../data/public-data';
-import { useSearchResults } from '../../data/search/use-search-results';
+import { useSearchResults } from '../../data/search';
 import { parseQuery, resultCountText, SEARCH_MSG } from '../../domain/search-query';
 import { SearchResultCard } from '../../features/burials/search-card';
 import { DeviceScopeNote } from '../../features/search/device-scope-note';

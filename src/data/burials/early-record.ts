@@ -15,7 +15,7 @@ let early: { id: string; answer: Promise<unknown> } | null = null;
 
 /**
  * On /sepultados/{id}: asks for the record now. Answers whether it did. A page the server
- * rendered carries its record (`held`, src/data/public-data.tsx): that is the early answer, so
+ * rendered carries its record (`held`, src/data/public-data/public-data.tsx): that is the early answer, so
  * the record is not asked for again, and its photo is already in the page's HTML.
  */
 export function askEarly(path: string, held?: { id: string }): boolean {

@@ -52,7 +52,7 @@ export function unsentEdit(items: OutboxItem[]): EditOutboxItem | undefined {
  * (dates ISO, numbers parsed) and removed photos gone. New photos are not shown here: they
  * have no file name on the server yet.
  */
-export function withPendingEdit<T extends LocalBurial>(
+export function withPendingEdit<T extends Pick<LocalBurial, 'images' | 'thumbs'>>(
   row: T,
   edit: EditOutboxItem | undefined,
 ): T {

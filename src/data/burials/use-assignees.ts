@@ -7,7 +7,7 @@
 import type { ConcessionarioListItem } from '../../domain/burial-types';
 import { useLoad } from '../../lib/use-load';
 import { ApiFailure } from '../failure';
-import { useSession } from '../session';
+import { useSession } from '../session/session';
 import { fetchAssignees } from './burial-calls';
 
 type AssigneesState =

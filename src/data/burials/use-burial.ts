@@ -17,9 +17,9 @@ import { useRetryWhenBusy } from '../busy-retry';
 import { db, type LocalBurial } from '../db';
 import { ApiFailure } from '../failure';
 import { rowFromRecord } from '../local-rows';
-import { usePublicData } from '../public-data';
-import { useSession } from '../session';
-import { readMine } from '../sync/mine-sync';
+import { readMine } from '../mine-local';
+import { usePublicData } from '../public-data/public-data';
+import { useSession } from '../session/session';
 import { fetchBurial } from './burial-calls';
 
 type FetchState =

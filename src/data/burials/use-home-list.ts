@@ -10,7 +10,7 @@ import { useLoad } from '../../lib/use-load';
 import { HOME_LIST } from '../burials-store';
 import { db, type LocalBurial } from '../db';
 import { mergeCard } from '../local-rows';
-import { useSession } from '../session';
+import { useSession } from '../session/session';
 import { fetchHome } from './burial-calls';
 
 interface HomeList {

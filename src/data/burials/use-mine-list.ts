@@ -10,7 +10,7 @@ import { useLoad } from '../../lib/use-load';
 import { db } from '../db';
 import { ApiFailure, failureText } from '../failure';
 import { mineFromDevice } from '../mine-local';
-import { useSession } from '../session';
+import { useSession } from '../session/session';
 import { syncMine } from '../sync/mine-sync';
 import { fetchMine } from './burial-calls';
 

@@ -11,7 +11,7 @@ import type { FieldGraves } from '../../domain/schemas/comisso-field';
 import { api } from '../api';
 import type { LocalFieldGrave, MemorialDb } from '../db';
 import { readAuth } from '../session-storage';
-import { readMeta, writeMeta } from '../sync/sync-meta';
+import { readMeta, writeMeta } from '../sync-meta';
 
 interface StoredFieldGraves {
   ids: string[];

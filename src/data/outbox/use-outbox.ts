@@ -5,7 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxItem } from '../../domain/outbox-item';
 import { db } from '../db';
-import { useSession } from '../session';
+import { useSession } from '../session/session';
 
 function newestFirst(a: OutboxItem, b: OutboxItem) {
   return b.createdAt - a.createdAt;

@@ -9,8 +9,8 @@ import type { PackColumns } from '../../domain/pack-format';
 import { fuzzyPointsBound } from '../../domain/search-fuzzy-bound';
 import { nameWords } from '../../domain/search-text';
 import type { MemorialDb } from '../db';
-import type { Vocabulary } from '../search/offline-lookup';
 import { type Bits, emptyBits, orPostings } from './bitset';
+import type { Vocabulary } from './offline-lookup';
 import { isNameKey, KEYS_VERSION, STREET } from './pack-keys';
 import { DIRECTORY, type PackIndexRow, type PackMeta, pageStore } from './pack-rows';
 

@@ -10,7 +10,7 @@ import Dexie from 'dexie';
 import { packIdAt } from '../../domain/pack-format';
 import { PACK_PAGE_LIMIT, type PackAnswer } from '../../domain/sync-types';
 import type { MemorialDb } from '../db';
-import { toSyncStopped } from '../sync/sync-errors';
+import { toSyncStopped } from '../sync-errors';
 import { buildPackIndex, dropPages } from './pack-index-build';
 import { KEYS_VERSION } from './pack-keys';
 import { type PackMeta, pageStore } from './pack-rows';

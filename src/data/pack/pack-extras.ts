@@ -5,10 +5,11 @@
  * to stop the pack with its own message; any other failure of an extra is reported but does
  * not undo the records and photos already stored.
  */
+
+import { keepLoadedAssets } from '../device/lazy-assets';
 import { ApiFailure } from '../failure';
-import { keepLoadedAssets } from '../lazy-assets';
 import { keepPackPlans, STORAGE_FULL_STATUS } from '../plan/plan-offline';
-import { SyncStopped } from '../sync/sync-errors';
+import { SyncStopped } from '../sync-errors';
 import { packCode } from './pack-code';
 
 export interface PackExtra {

@@ -5,7 +5,7 @@
  * resuming relies on; this is only what to show).
  */
 import type { MemorialDb } from '../db';
-import type { SyncStopReason } from '../sync/sync-errors';
+import type { SyncStopReason } from '../sync-errors';
 
 /** records: pages coming; index: the search index being built; thumbs: the photos. */
 export type PackPhase = 'records' | 'index' | 'thumbs' | 'done' | 'stopped';

@@ -12,7 +12,7 @@ import type { MemorialDb } from '../db';
 import { ApiFailure } from '../failure';
 import { eachPackRecord } from '../pack-store/pack-read';
 import { storePhoto } from '../photo-store';
-import { isQuotaError, SyncStopped, toSyncStopped } from '../sync/sync-errors';
+import { isQuotaError, SyncStopped, toSyncStopped } from '../sync-errors';
 
 const PARALLEL = 4;
 

@@ -11,7 +11,7 @@ import { useLoad } from '../../lib/use-load';
 import { request } from '../api';
 import { db } from '../db';
 import { type DeltaOutcome, deltaSync } from '../sync/auto-sync';
-import { SYNC_MSG } from '../sync/sync-errors';
+import { SYNC_MSG } from '../sync-errors';
 import {
   cancelPack,
   deletePack,

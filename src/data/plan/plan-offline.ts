@@ -18,7 +18,7 @@ import { MAP_MSG } from '../../domain/map-messages';
 import { api, request, toApiFailure } from '../api';
 import { db as defaultDb, type MemorialDb } from '../db';
 import { ApiFailure } from '../failure';
-import { isQuotaError } from '../sync/sync-errors';
+import { isQuotaError } from '../sync-errors';
 
 export interface PlanMeta {
   image: string;

@@ -13,7 +13,7 @@
 
 import type { SearchQuery } from '../../domain/search-query';
 import type { MemorialDb } from '../db';
-import { anyFor, type Lookup, matchingTokens, type Vocabulary } from './offline-lookup';
+import { anyFor, type Lookup, matchingTokens, type Vocabulary } from '../pack-store/offline-lookup';
 
 const MAX_PAIRS = 24;
 

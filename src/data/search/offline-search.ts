@@ -21,7 +21,6 @@ import type { SearchQuery } from '../../domain/search-query';
 import { compareHits, type SearchHit } from '../../domain/search-score';
 import type { SearchCard } from '../../domain/search-types';
 import type { LocalBurial, MemorialDb } from '../db';
-import { asRows, type Row, score, toCard } from './offline-hits';
 import {
   anyFor,
   idsFor,
@@ -33,7 +32,8 @@ import {
   similarTokens,
   type Vocabulary,
   vocabulary,
-} from './offline-lookup';
+} from '../pack-store/offline-lookup';
+import { asRows, type Row, score, toCard } from './offline-hits';
 import { pairCandidates } from './offline-pairs';
 
 interface OfflineResult {

@@ -1,13 +1,13 @@
 /**
  * The results page's search: one request per term (none for a blank one), the device's copy
  * when there is no signal, and the newest term's answer only (older requests are aborted). A
- * page the server rendered came with the answer for its term (src/data/public-data.tsx): shown
+ * page the server rendered came with the answer for its term (src/data/public-data/public-data.tsx): shown
  * from the first render, as the server showed it, and not asked for again.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_MSG, validateSearchQuery } from '../../domain/search-query';
 import { ApiFailure } from '../failure';
-import { usePublicData } from '../public-data';
+import { usePublicData } from '../public-data/public-data';
 import { fetchSearch, keepAnswer, onlineOutcome, type SearchOutcome } from './search-calls';
 
 type ResultsState =

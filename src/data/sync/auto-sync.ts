@@ -9,9 +9,9 @@
 import { db as defaultDb, type MemorialDb } from '../db';
 import { fetchPackPage } from '../pack-store/pack-fetch';
 import { type PackFetcher, walkPack } from '../pack-store/pack-walk';
+import { SyncStopped } from '../sync-errors';
 import { dropWholeRegisterPack } from './drop-old-pack';
 import { syncPersonal } from './personal-sync';
-import { SyncStopped } from './sync-errors';
 import { withSyncLock } from './sync-lock';
 
 const DELTA_MIN_INTERVAL_MS = 30_000;

@@ -11,14 +11,9 @@ import type { MineAnswer } from '../../domain/sync-types';
 import { request } from '../api';
 import type { MemorialDb } from '../db';
 import { rowFromRecord } from '../local-rows';
+import { mineKey, type StoredMine } from '../mine-local';
 import { readAuth } from '../session-storage';
-import { readMeta, writeMeta } from './sync-meta';
-
-const key = (userId: string) => `sync.mine.${userId}`;
-
-interface StoredMine extends Omit<MineAnswer, 'records'> {
-  at: number;
-}
+import { writeMeta } from '../sync-meta';
 
 /**
  * Asks the server (when someone is logged in) and stores the answer; failures are silent.
@@ -42,12 +37,8 @@ export async function syncMine(db: MemorialDb, now: number = Date.now()): Promis
     if (records && records.length > 0) {
       await db.sepultados.bulkPut(records.map((r) => rowFromRecord(r, now)));
     }
-    await writeMeta(db, key(answer.userId), { ...mine, at: now } satisfies StoredMine);
+    await writeMeta(db, mineKey(answer.userId), { ...mine, at: now } satisfies StoredMine);
   } catch {
     // Without signal (or an ended session, announced by the client) the stored list stays.
   }
-}
-
-export function readMine(db: MemorialDb, userId: string): Promise<StoredMine | undefined> {
-  return readMeta<StoredMine>(db, key(userId));
 }

@@ -9,7 +9,7 @@ import type { Today } from '../../domain/work-order-types';
 import { api } from '../api';
 import type { MemorialDb } from '../db';
 import { readAuth } from '../session-storage';
-import { readMeta, writeMeta } from '../sync/sync-meta';
+import { readMeta, writeMeta } from '../sync-meta';
 import { dropOrdersNotIn, storeOrders } from './order-store';
 
 export interface StoredDay {

@@ -5,8 +5,8 @@
  */
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AUDIT_CALL_MSG, downloadAuditCsv, useAuditPage } from '../../data/audit/audit-calls';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { AUDIT_CALL_MSG, downloadAuditCsv, useAuditPage } from '../../data/audit';
+import { useCemeteries } from '../../data/cemeteries';
 import { failureText } from '../../data/failure';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '../../domain/audit-rules';
 import type { AuditQuery } from '../../domain/audit-types';

@@ -3,7 +3,7 @@
  * entries, newest first, asked for only when the person opens the section.
  */
 import { useState } from 'react';
-import { AUDIT_CALL_MSG, type HistoryKind, useHistory } from '../../data/audit/audit-calls';
+import { AUDIT_CALL_MSG, type HistoryKind, useHistory } from '../../data/audit';
 import { failureText } from '../../data/failure';
 import { AuditEntries } from './audit-entries';
 import './audit.css';

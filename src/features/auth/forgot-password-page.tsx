@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { postForgotPassword } from '../../data/auth/password-reset';
+import { postForgotPassword } from '../../data/auth';
 import { checkEmail } from '../../domain/user-rules';
 import { AUTH_TEXT } from '../../lib/texts/account-texts';
 import { FormField } from '../../ui/form-field';

@@ -1,7 +1,7 @@
 /** /register (spec §2, §5): every rule from src/domain, server field errors under their field. */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { postRegister } from '../../data/auth/auth-calls';
+import { postRegister } from '../../data/auth';
 import { ApiFailure } from '../../data/failure';
 import { maskCpf, maskPhone, onlyDigits } from '../../domain/masks';
 import {

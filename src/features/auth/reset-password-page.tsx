@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { postResetPassword } from '../../data/auth/password-reset';
+import { postResetPassword } from '../../data/auth';
 import { ApiFailure } from '../../data/failure';
 import { MSG } from '../../domain/messages';
 import { checkPassword, type FieldErrors } from '../../domain/user-rules';

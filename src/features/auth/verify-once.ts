@@ -4,7 +4,7 @@
  * call's promise is kept here by token+email and every later caller shares it.
  */
 
-import { getVerifyEmail } from '../../data/auth/verify-email';
+import { getVerifyEmail } from '../../data/auth';
 import { ApiFailure } from '../../data/failure';
 import { AUTH_TEXT } from '../../lib/texts/account-texts';
 

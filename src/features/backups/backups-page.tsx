@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { backupStatus, downloadBackup, startBackup } from '../../data/backups/backup-calls';
+import { backupStatus, downloadBackup, startBackup } from '../../data/backups';
 import { ApiFailure } from '../../data/failure';
 import { BACKUP_STEP_LABEL } from '../../domain/backup-messages';
 import type { BackupStatus } from '../../domain/schemas/backup';

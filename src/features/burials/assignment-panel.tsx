@@ -5,8 +5,7 @@
  * concessionários is non-empty.
  */
 import { useEffect, useState } from 'react';
-import { assignAssignee } from '../../data/burials/burial-calls';
-import { useAssignees } from '../../data/burials/use-assignees';
+import { assignAssignee, useAssignees } from '../../data/burials';
 import { failureText } from '../../data/failure';
 import type { ConcessionarioRef } from '../../domain/burial-types';
 import { TEXT } from '../../lib/texts/burial-texts';

@@ -4,8 +4,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { LocalBurial } from '../../data/local-rows';
-import { cardPhoto } from '../../data/local-rows';
+import { cardPhoto, type ShownBurial } from '../../data/burials';
 import { displayText, PLACEHOLDERS } from '../../domain/burial-display';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { BurialImage, imageUrl } from '../../ui/burial-image';
@@ -16,7 +15,7 @@ export function BurialCard({
   row,
   showCemetery = false,
 }: {
-  row: LocalBurial;
+  row: ShownBurial;
   showCemetery?: boolean;
 }) {
   const [open, setOpen] = useState(false);

@@ -11,8 +11,8 @@ import {
   buildPayload,
   type FormValues,
   validateForm,
-} from '../../data/burials/burial-body';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+} from '../../data/burials';
+import { useCemeteries } from '../../data/cemeteries';
 import {
   type BurialField,
   type FieldErrors,

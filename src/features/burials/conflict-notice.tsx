@@ -5,7 +5,7 @@
  * same edit again against the current version.
  */
 import { useEffect, useRef } from 'react';
-import type { StaleFailure } from '../../data/burials/burial-calls';
+import type { StaleFailure } from '../../data/burials';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { FIELD_LABELS, fieldValueText } from '../../lib/texts/field-labels';
 

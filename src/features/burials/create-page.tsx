@@ -8,9 +8,13 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type BurialPayload, emptyValues } from '../../data/burials/burial-body';
-import { assignAssignee, createBurial } from '../../data/burials/burial-calls';
-import { useAssignees } from '../../data/burials/use-assignees';
+import {
+  assignAssignee,
+  type BurialPayload,
+  createBurial,
+  emptyValues,
+  useAssignees,
+} from '../../data/burials';
 import { ApiFailure, failureText } from '../../data/failure';
 import { useSession } from '../../data/session';
 import { can } from '../../domain/permissions';

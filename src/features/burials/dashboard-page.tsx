@@ -6,9 +6,7 @@
  */
 import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { assignAssignee, deleteBurial } from '../../data/burials/burial-calls';
-import { useAssignees } from '../../data/burials/use-assignees';
-import { useMineList } from '../../data/burials/use-mine-list';
+import { assignAssignee, deleteBurial, useAssignees, useMineList } from '../../data/burials';
 import { failureText } from '../../data/failure';
 import { useSession } from '../../data/session';
 import { can } from '../../domain/permissions';

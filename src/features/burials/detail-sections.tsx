@@ -4,7 +4,7 @@
  * opened with signal) shows what it has and says the rest comes with the signal, rather
  * than claiming dates are unknown.
  */
-import type { LocalBurial } from '../../data/local-rows';
+import type { ShownBurial } from '../../data/burials';
 import {
   DISPLAY,
   displayDate,
@@ -24,12 +24,12 @@ function Item({ label, value }: { label: string; value: string }) {
   );
 }
 
-function coordinates(row: LocalBurial): string {
+function coordinates(row: ShownBurial): string {
   if (row.latitude == null || row.longitude == null) return DISPLAY.unknownInfo;
   return `${formatCoordinate(row.latitude)}, ${formatCoordinate(row.longitude)}`;
 }
 
-export function DetailSections({ row }: { row: LocalBurial }) {
+export function DetailSections({ row }: { row: ShownBurial }) {
   const grave = (
     <section className="page detail-section" aria-labelledby="dados-sepultura">
       <h2 id="dados-sepultura">Dados da Sepultura</h2>

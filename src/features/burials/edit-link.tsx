@@ -5,7 +5,7 @@
  * with the visit pack (src/data/sync/mine-sync.ts), so it shows without signal too.
  */
 import { Link } from 'react-router-dom';
-import { useMineOnDevice } from '../../data/burials/use-burial';
+import { useMineOnDevice } from '../../data/burials';
 import { useSession } from '../../data/session';
 import { can, canEver } from '../../domain/permissions';
 

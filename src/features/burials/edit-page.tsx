@@ -8,18 +8,28 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { type BurialPayload, valuesFromRecord } from '../../data/burials/burial-body';
-import { fetchBurial, StaleFailure } from '../../data/burials/burial-calls';
-import { pendingEditOf, storedRecord } from '../../data/burials/edit-load';
-import { editPayloadFrom, unsentEdit, withPendingEdit } from '../../data/burials/edit-outbox';
+import {
+  type BurialPayload,
+  editPayloadFrom,
+  type OpenedForEdit,
+  openForEdit,
+  StaleFailure,
+  unsentEdit,
+  valuesFromRecord,
+  withPendingEdit,
+} from '../../data/burials';
 import { ApiFailure } from '../../data/failure';
-import { discard } from '../../data/outbox/outbox-actions';
-import { resubmitAfterConflict, type SubmitResult, submit } from '../../data/outbox/submit';
-import { useRecordOutbox } from '../../data/outbox/use-outbox';
+import {
+  discard,
+  resubmitAfterConflict,
+  type SubmitResult,
+  submit,
+  useRecordOutbox,
+} from '../../data/outbox';
 import { useSession } from '../../data/session';
-import type { BurialRecord, ConcessionarioRef } from '../../domain/burial-types';
+import type { ConcessionarioRef } from '../../domain/burial-types';
 import { newId } from '../../domain/ids';
-import { type EditOutboxItem, OUTBOX_MSG } from '../../domain/outbox-item';
+import { OUTBOX_MSG } from '../../domain/outbox-item';
 import { OUTCOME_MSG } from '../../domain/outcome';
 import { can } from '../../domain/permissions';
 import { TEXT } from '../../lib/texts/burial-texts';
@@ -30,38 +40,13 @@ import { BurialForm } from './burial-form';
 import { ConflictNotice } from './conflict-notice';
 import './burials.css';
 
-interface Opened {
-  record: BurialRecord;
-  /** Bumped when the person reloads the current record: the form starts again. */
-  generation: number;
-  fromDevice?: boolean;
-  /** The person's unsent edit when the form was opened: the form starts from it. */
-  pendingAtLoad?: EditOutboxItem;
-  /** Who manages the record (the admin's assignment panel changes it). */
-  assigned: ConcessionarioRef[];
-}
+/** Bumped when the person reloads the current record: the form starts again. */
+type Opened = OpenedForEdit & { generation: number };
 
 type Load =
   | { phase: 'loading' }
   | { phase: 'failed'; offline: boolean }
   | ({ phase: 'ready' } & Opened);
-
-/**
- * The record fresh from the server (its `version` and who is assigned), or without signal the
- * device's copy (the server still decides on sending); with the person's unsent edit.
- */
-async function openRecord(id: string, userId: string | undefined): Promise<Opened> {
-  try {
-    const record = await fetchBurial(id);
-    const pendingAtLoad = await pendingEditOf(id, userId);
-    return { record, generation: 0, pendingAtLoad, assigned: record.concessionariosInfo ?? [] };
-  } catch (err) {
-    const stored = err instanceof ApiFailure && err.offline ? await storedRecord(id) : null;
-    if (!stored) throw err;
-    const pendingAtLoad = await pendingEditOf(id, userId);
-    return { record: stored, generation: 0, fromDevice: true, pendingAtLoad, assigned: [] };
-  }
-}
 
 export default function EditPage() {
   const { id = '' } = useParams();
@@ -69,7 +54,10 @@ export default function EditPage() {
   const navigate = useNavigate();
   const { auth, role } = useSession();
   const userId = auth?.userId;
-  const opened = useLoad(() => openRecord(id, userId), [id, userId]);
+  const opened = useLoad<Opened>(
+    async () => ({ ...(await openForEdit(id, userId)), generation: 0 }),
+    [id, userId],
+  );
   const load: Load =
     opened.state.phase === 'done'
       ? { phase: 'ready', ...opened.state.value }
@@ -100,9 +88,7 @@ export default function EditPage() {
   const record = load.phase === 'ready' ? load.record : null;
   // The form starts from the record as the person's unsent edit will make it.
   const pendingAtLoad = load.phase === 'ready' ? load.pendingAtLoad : undefined;
-  const shown = record
-    ? withPendingEdit({ ...record, full: true, nameTokens: [], storedAt: 0 }, pendingAtLoad)
-    : null;
+  const shown = record ? withPendingEdit(record, pendingAtLoad) : null;
 
   /**
    * What happened to the queued edit, as this screen shows it (docs/decisions.md, "Outcomes"): success
@@ -254,8 +240,8 @@ export default function EditPage() {
         {record && shown && !refused && load.phase === 'ready' && (
           <BurialForm
             key={`${record.id}:${load.generation}`}
-            initial={valuesFromRecord(shown as BurialRecord)}
-            baseline={valuesFromRecord(shown as BurialRecord)}
+            initial={valuesFromRecord(shown)}
+            baseline={valuesFromRecord(shown)}
             existingPhotos={(shown.images ?? []).map((file, i) => ({
               file,
               thumb: shown.thumbs?.[i] ?? null,

@@ -4,14 +4,14 @@
  * suggestions (and links to the chosen cemetery's page); with one, nothing changes.
  */
 import { Link } from 'react-router-dom';
-import { useHomeList } from '../../data/burials/use-home-list';
+import { useHomeList } from '../../data/burials';
 import {
   chooseCemetery,
   expectSeveral,
   narrowingOf,
+  useCemeteries,
   useChosenCemetery,
-} from '../../data/cemeteries/chosen-cemetery';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+} from '../../data/cemeteries';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { CemeteryChoice } from '../../ui/cemetery-choice';
 import { BurialCard } from './burial-card';

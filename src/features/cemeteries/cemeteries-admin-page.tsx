@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { createCemetery, editCemetery, mergeCemetery } from '../../data/cemeteries/cemetery-calls';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { createCemetery, editCemetery, mergeCemetery, useCemeteries } from '../../data/cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { CEM_MSG, recordCountText } from '../../domain/cemetery-messages';
 import type { Cemetery, CemeteryCreate } from '../../domain/cemetery-types';

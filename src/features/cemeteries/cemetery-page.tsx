@@ -8,8 +8,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { fetchCemetery } from '../../data/cemeteries/cemetery-calls';
-import { chooseCemetery } from '../../data/cemeteries/chosen-cemetery';
+import { chooseCemetery, fetchCemetery } from '../../data/cemeteries';
 import { ApiFailure } from '../../data/failure';
 import { usePublicData } from '../../data/public-data';
 import { CEM_MSG, recordCountText } from '../../domain/cemetery-messages';

@@ -3,7 +3,7 @@
  * one until the person picks) and its select, which sends the list back to its first page.
  */
 import { useState } from 'react';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { useCemeteries } from '../../data/cemeteries';
 
 export function useCemeteryFilter(onChange: () => void) {
   const { list: cemeteries } = useCemeteries();

@@ -6,8 +6,13 @@
  */
 import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { addCaseStep, decideCase, openCase, type StepForm } from '../../data/graves/comisso-calls';
-import { queueInspection } from '../../data/graves/use-inspections';
+import {
+  addCaseStep,
+  decideCase,
+  openCase,
+  queueInspection,
+  type StepForm,
+} from '../../data/graves';
 import {
   COMISSO_LIMITS,
   COMISSO_MSG,

@@ -8,9 +8,7 @@
  * its device copy holds (heldCases), and the section shows those instead of asking.
  */
 import { useEffect, useState } from 'react';
-import { fetchCases } from '../../data/graves/comisso-calls';
-import { guardedImageUrl } from '../../data/graves/recad-calls';
-import { useGraveInspections } from '../../data/graves/use-inspections';
+import { fetchCases, guardedImageUrl, useGraveInspections } from '../../data/graves';
 import { useSession } from '../../data/session';
 import { formatBrDate } from '../../domain/burial-dates';
 import { withSentAnswers } from '../../domain/comisso-outbox';

@@ -12,7 +12,7 @@ import {
   attachConcessionDocument,
   concessionDocumentUrl,
   removeConcessionDocument,
-} from '../../data/graves/concession-document-calls';
+} from '../../data/graves';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_LIMITS,

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { grantConcession } from '../../data/graves/grave-calls';
+import { grantConcession } from '../../data/graves';
 import { CONC_MSG, REGIME_LABEL, REGIMES, type Regime } from '../../domain/concession-rules';
 import { maskCpf, maskDate, maskPhone } from '../../domain/masks';
 import { useFlash } from '../../ui/flash';

@@ -4,7 +4,7 @@
  * nothing is told by colour alone. A table underneath, so a screen reader reads the same.
  */
 
-import type { DeadlineAnswer } from '../../data/graves/grave-calls';
+import type { DeadlineAnswer } from '../../data/graves';
 import { formatBrDate } from '../../domain/burial-dates';
 import { DEADLINE_KINDS, DEADLINE_LABEL } from '../../domain/deadline-rules';
 

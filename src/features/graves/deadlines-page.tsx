@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { downloadDeadlines, fetchDeadlines } from '../../data/graves/grave-calls';
+import { downloadDeadlines, fetchDeadlines } from '../../data/graves';
 import { formatBrDate } from '../../domain/burial-dates';
 import {
   DEADLINE_KINDS,

@@ -10,7 +10,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { loadGrave } from '../../data/graves/grave-load';
+import { loadGrave } from '../../data/graves';
 import { useSession } from '../../data/session';
 import { formatBrDate } from '../../domain/burial-dates';
 import { REGIME_LABEL } from '../../domain/concession-rules';

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { type GravePhoto, sendGravePhotos } from '../../data/graves/grave-calls';
+import { type GravePhoto, sendGravePhotos } from '../../data/graves';
 import { formatBrDate } from '../../domain/burial-dates';
 import { GRAVE_LIMITS, GRAVE_MSG } from '../../domain/grave-rules';
 import { storedImageUrl } from '../../domain/photo-srcset';

@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { createRequest } from '../../data/work-orders/office-calls';
+import { createRequest } from '../../data/work-orders';
 import {
   ORDER_LIMITS,
   ORDER_MSG,

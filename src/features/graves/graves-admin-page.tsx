@@ -5,7 +5,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { createGraveRange, fetchGraves } from '../../data/graves/grave-calls';
+import { createGraveRange, fetchGraves } from '../../data/graves';
 import { GRAVE_STATUS_LABEL, GRAVE_STATUSES, graveLabel } from '../../domain/grave-rules';
 import { useLoad } from '../../lib/use-load';
 import { useFlash } from '../../ui/flash';

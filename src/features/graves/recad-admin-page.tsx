@@ -15,7 +15,7 @@ import {
   fetchProgress,
   fetchRereg,
   guardedImageUrl,
-} from '../../data/graves/recad-calls';
+} from '../../data/graves';
 import { formatBrDate } from '../../domain/burial-dates';
 import { graveLabel } from '../../domain/grave-rules';
 import { maskCpf, maskDate, maskPhone } from '../../domain/masks';

@@ -8,7 +8,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { fetchGraveRecad, sendReregRequest } from '../../data/graves/recad-calls';
+import { fetchGraveRecad, sendReregRequest } from '../../data/graves';
 import { useSession } from '../../data/session';
 import { formatBrDate } from '../../domain/burial-dates';
 import { maskCpf, maskPhone } from '../../domain/masks';

@@ -8,7 +8,7 @@
  * and says so, with a retry (part-boundary).
  */
 import { Suspense, useRef } from 'react';
-import type { LocalBurial } from '../../data/local-rows';
+import type { ShownBurial } from '../../data/burials';
 import { type GravePlace, graveDirections, toLatLng } from '../../domain/geo';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
 import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
@@ -18,7 +18,7 @@ import { loadMapSection, useKeepMapCode } from './keep-map-code';
 const MapSection = retryableLazy(loadMapSection);
 
 /** A record's grave: its cemetery is known by name only. */
-export function recordGravePlace(row: LocalBurial): GravePlace {
+export function recordGravePlace(row: ShownBurial): GravePlace {
   return {
     nome: row.nome,
     grave: toLatLng(row.latitude, row.longitude),

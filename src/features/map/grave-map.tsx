@@ -19,7 +19,7 @@ import {
   TileLayer,
   useMap,
 } from 'react-leaflet';
-import type { DrawablePlan } from '../../data/plan/use-stored-plan';
+import type { DrawablePlan } from '../../data/plan';
 import { distanceMeters, type LatLng } from '../../domain/geo';
 import { MapControls } from './map-controls';
 import { MAP_A11Y } from './map-texts';

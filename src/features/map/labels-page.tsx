@@ -7,9 +7,9 @@
  */
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { useCemeteries } from '../../data/cemeteries';
 import { ApiFailure } from '../../data/failure';
-import { fetchLabels } from '../../data/plan/plan-calls';
+import { fetchLabels } from '../../data/plan';
 import { graveDirections } from '../../domain/geo';
 import type { LabelItem } from '../../domain/label-types';
 import { MAP_MSG } from '../../domain/map-messages';

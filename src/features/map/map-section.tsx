@@ -8,9 +8,7 @@
  */
 import { useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { planCemetery } from '../../data/plan/plan-cemetery';
-import { precachePlan } from '../../data/plan/plan-offline';
-import { useStoredPlan } from '../../data/plan/use-stored-plan';
+import { planCemetery, precachePlan, useStoredPlan } from '../../data/plan';
 import type { GravePlace, LatLng } from '../../domain/geo';
 import { useLoad } from '../../lib/use-load';
 import { useOnline } from '../../ui/use-online';

@@ -6,10 +6,9 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { useCemeteries } from '../../data/cemeteries';
 import { ApiFailure } from '../../data/failure';
-import { fetchPlan, savePlan } from '../../data/plan/plan-calls';
-import { type PlanMeta, precachePlan } from '../../data/plan/plan-offline';
+import { fetchPlan, type PlanMeta, precachePlan, savePlan } from '../../data/plan';
 import { type Bounds, formatCoordinate, validateBounds } from '../../domain/geo';
 import { MAP_MSG } from '../../domain/map-messages';
 import { ACCEPTED_IMAGE_TYPES } from '../../domain/upload-rules';

@@ -6,18 +6,9 @@
  * there is nothing to keep current and the sync code — Dexie with it — is not even downloaded.
  */
 import { useEffect } from 'react';
-import { DB_NAME } from '../../data/db-name';
-
-/** False only when the browser can tell the database does not exist. */
-async function databaseExists(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true;
-  try {
-    return (await indexedDB.databases()).some((info) => info.name === DB_NAME);
-  } catch {
-    return true;
-  }
-}
+import { databaseExists } from '../../data/device';
+import { loadPackExtras } from '../../data/pack';
+import { loadAutoSync } from '../../data/sync';
 
 export function AutoSync() {
   useEffect(() => {
@@ -27,12 +18,12 @@ export function AutoSync() {
     const left = () => controller.signal.aborted;
     void databaseExists().then(async (exists) => {
       if (!exists || left()) return;
-      const { onDeltaSynced, startAutoSync } = await import('../../data/sync/auto-sync');
+      const { onDeltaSynced, startAutoSync } = await loadAutoSync();
       if (left()) return;
       // The plan's step loads only once a delta sync ran (a pack exists).
       stops.push(
         onDeltaSynced(async () => {
-          const { packExtras } = await import('../../data/pack/pack-extras');
+          const { packExtras } = await loadPackExtras();
           for (const extra of packExtras) await extra.run(controller.signal).catch(() => undefined);
         }),
       );

@@ -9,8 +9,8 @@
  * nothing to download yet (the offer on other pages leads here).
  */
 import { useMemo } from 'react';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
-import { type PacksView, usePacks } from '../../data/pack/use-pack';
+import { useCemeteries } from '../../data/cemeteries';
+import { type PacksView, usePacks } from '../../data/pack';
 import { nearestFirst } from '../../domain/cemetery-near';
 import type { Cemetery } from '../../domain/cemetery-types';
 import { formatBytes, PACK_TEXT } from '../../lib/texts/pack-texts';

@@ -5,7 +5,7 @@
  * card is the whole offer, as before there were several.
  */
 import { useState } from 'react';
-import { type PackSlot, type PacksView, usePackInfo } from '../../data/pack/use-pack';
+import { type PackSlot, type PacksView, usePackInfo } from '../../data/pack';
 import type { SyncInfo } from '../../domain/sync-types';
 import { formatBytes, formatCount, formatWhen, PACK_TEXT } from '../../lib/texts/pack-texts';
 import { useAnnounced } from '../../ui/use-announced';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { usePackKnown } from '../../data/pack/use-pack-known';
+import { usePackKnown } from '../../data/pack';
 import { PACK_TEXT } from '../../lib/texts/pack-texts';
 import { packOfferedOn } from './pack-offer-pages';
 

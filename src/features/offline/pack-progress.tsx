@@ -2,7 +2,7 @@
  * The pack's progress: a real <progress> per phase, with counts, bytes and a percentage. A
  * finished phase says so ("Registros baixados"), never "Baixando…" at 100 %.
  */
-import type { PackState } from '../../data/pack/pack-state';
+import type { PackState } from '../../data/pack';
 import { formatBytes, formatCount, PACK_TEXT } from '../../lib/texts/pack-texts';
 
 function Bar({

@@ -6,8 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { discard, resolve } from '../../data/outbox/outbox-actions';
-import { useOutboxItem } from '../../data/outbox/use-outbox';
+import { discard, resolve, useOutboxItem } from '../../data/outbox';
 import { OUTBOX_MSG } from '../../domain/outbox-item';
 import { FIELD_LABELS, fieldValueText } from '../../lib/texts/field-labels';
 import { useFlash } from '../../ui/flash';

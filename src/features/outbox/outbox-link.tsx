@@ -5,7 +5,7 @@
  * (src/ui/outbox-badge.css), so its code rides in a chunk the logged-in pages already load.
  */
 import { NavLink } from 'react-router-dom';
-import { useUnsentCounts } from '../../data/outbox/use-outbox';
+import { useUnsentCounts } from '../../data/outbox';
 import { useSession } from '../../data/session';
 
 /**

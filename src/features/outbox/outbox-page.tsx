@@ -5,8 +5,7 @@
  * "Enviado" so the person can see their work arrived.
  */
 import { Link } from 'react-router-dom';
-import { discard, retryNow } from '../../data/outbox/outbox-actions';
-import { useMyOutbox, useRecordNames } from '../../data/outbox/use-outbox';
+import { discard, retryNow, useMyOutbox, useRecordNames } from '../../data/outbox';
 import { INSPECTION_TITLE, inspectionText } from '../../domain/comisso-outbox';
 import { ORDER_ITEM_TITLE, orderItemText } from '../../domain/order-outbox';
 import { OUTBOX_MSG, type OutboxItem } from '../../domain/outbox-item';

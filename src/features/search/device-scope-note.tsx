@@ -4,7 +4,7 @@
  * download the cemetery — so "Nenhum resultado encontrado" is never read as "not buried here".
  */
 import { Link } from 'react-router-dom';
-import type { DeviceScope } from '../../data/search/device-scope';
+import type { DeviceScope } from '../../data/search';
 import { DEVICE_SEARCH_TEXT, scopeText } from '../../lib/texts/device-search-texts';
 
 export function DeviceScopeNote({ scope }: { scope: DeviceScope }) {

@@ -5,8 +5,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { expectSeveral, useChosenCemetery } from '../../data/cemeteries/chosen-cemetery';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { expectSeveral, useCemeteries, useChosenCemetery } from '../../data/cemeteries';
 import { SEARCH_MSG } from '../../domain/search-query';
 import type { SearchSuggestion } from '../../domain/search-types';
 import { RESULTS_PATH, resultsPath, seeAllText } from './search-paths';

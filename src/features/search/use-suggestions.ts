@@ -5,6 +5,7 @@
  * module (and with it Dexie and the ranking rules) loads on first use, keeping the shell small.
  */
 import { useEffect, useState } from 'react';
+import { loadSearchCalls } from '../../data/search';
 import { SEARCH_LIMITS } from '../../domain/search-query';
 import type { SearchSuggestion } from '../../domain/search-types';
 
@@ -60,7 +61,7 @@ async function load(
   cemiterio: string | null,
 ): Promise<SearchSuggestion[] | null> {
   try {
-    const { fetchSuggestions } = await import('../../data/search/search-calls');
+    const { fetchSuggestions } = await loadSearchCalls();
     const outcome = await fetchSuggestions(q, signal, undefined, cemiterio);
     return outcome.items;
   } catch {

@@ -4,8 +4,7 @@
  * cemeteries; a remembered choice that no longer exists (merged away) is forgotten.
  */
 import { useEffect } from 'react';
-import { chooseCemetery, expectSeveral, narrowingOf } from '../../data/cemeteries/chosen-cemetery';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { chooseCemetery, expectSeveral, narrowingOf, useCemeteries } from '../../data/cemeteries';
 import { usePublicData } from '../../data/public-data';
 import { CemeteryChoice } from '../../ui/cemetery-choice';
 

@@ -7,11 +7,7 @@
  */
 import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  chooseCemetery,
-  expectSeveral,
-  useChosenCemetery,
-} from '../../data/cemeteries/chosen-cemetery';
+import { chooseCemetery, expectSeveral, useChosenCemetery } from '../../data/cemeteries';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
 import { useHydrated } from '../../lib/use-hydrated';
 import { CemeteryChoiceSlot } from '../../ui/cemetery-choice-slot';

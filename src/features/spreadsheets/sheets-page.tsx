@@ -9,7 +9,7 @@
 import { type ChangeEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { downloadRegister, importSheet, previewSheet } from '../../data/spreadsheets/sheet-calls';
+import { downloadRegister, importSheet, previewSheet } from '../../data/spreadsheets';
 import {
   SHEET_FIELDS,
   SHEET_HEADERS,

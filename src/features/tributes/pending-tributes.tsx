@@ -5,12 +5,11 @@
  * tribute's) and leaves this one.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { discard, retryNow } from '../../data/outbox/outbox-actions';
+import { discard, retryNow, useRecordOutbox } from '../../data/outbox';
 import type { TributeOutboxItem } from '../../domain/outbox-item';
 import type { TributeItem } from '../../domain/tribute-types';
 import { OutboxState } from '../../ui/outbox-state';
 import '../../ui/outbox.css';
-import { useRecordOutbox } from '../../data/outbox/use-outbox';
 
 function PendingPhoto({ blob }: { blob: Blob }) {
   const url = useMemo(() => URL.createObjectURL(blob), [blob]);

@@ -6,7 +6,7 @@
  */
 import { type RefObject, useMemo, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { deleteTribute } from '../../data/tributes/tribute-calls';
+import { deleteTribute } from '../../data/tributes';
 import { TRIBUTE_MSG } from '../../domain/tribute-rules';
 import type { TributeItem } from '../../domain/tribute-types';
 import { API_BASE } from '../../lib/api-base';

@@ -7,13 +7,14 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { submit as submitCommand } from '../../data/outbox/submit';
+import { submit as submitCommand } from '../../data/outbox';
 import {
   buildTributeBody,
   checkTributePhoto,
   hasTributeContent,
-} from '../../data/tributes/tribute-body';
-import { postTribute, resendVerification } from '../../data/tributes/tribute-calls';
+  postTribute,
+  resendVerification,
+} from '../../data/tributes';
 import { newId } from '../../domain/ids';
 import { OUTBOX_MSG } from '../../domain/outbox-item';
 import { failureMessage, OUTCOME_MSG } from '../../domain/outcome';

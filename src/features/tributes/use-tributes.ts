@@ -1,7 +1,8 @@
 /**
  * One record's tribute list, read like every other screen (docs/engineering.md#data-flow):
  * the list on screen is a live query over the device's tribute store (src/data/tributes),
- * and the network is how that store is refreshed — page 1 on mount, "Carregar mais" by keyset
+ * and the network is how that store is refreshed — page 1 on mount (or without signal the
+ * stored ones: the door's firstTributes decides), "Carregar mais" by keyset
  * cursor, a posted tribute put on top, a removed one taken out, each written into the store
  * first. Online and offline the list is read the same way; only its window differs: the range
  * the pages loaded this time answer for, or, when page 1 could not be fetched for lack of
@@ -11,16 +12,16 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { getTributes } from '../../data/tributes/tribute-calls';
 import {
   dropStoredTribute,
+  firstTributes,
+  getTributes,
   OFFLINE_WINDOW,
-  storedTributes,
   storeTribute,
   storeTributePage,
   type TributeWindow,
   useStoredTributes,
-} from '../../data/tributes/tribute-store';
+} from '../../data/tributes';
 import { tributeCursor } from '../../domain/tribute-rules';
 import type { TributeItem, TributeList } from '../../domain/tribute-types';
 import { TRIBUTE_UI } from '../../lib/texts/tribute-texts';
@@ -73,35 +74,34 @@ export function useTributes(sepultadoId: string) {
 
   const loadFirst = useCallback(async () => {
     const gen = ++generation.current;
+    const current = () => gen === generation.current;
     try {
-      const page = await getTributes(sepultadoId);
-      if (gen !== generation.current) return;
-      const stored = await storeTributePage(sepultadoId, { ...page, before: null });
-      if (gen !== generation.current) return;
-      setState({
-        answered: page.items,
-        hasMore: page.hasMore,
-        nextCursor: page.nextCursor,
-        total: page.total,
-        phase: 'ready',
-        loadingMore: false,
-        window: windowAfter(page),
-        stored,
-      });
-    } catch (err) {
-      if (gen !== generation.current) return;
-      if (err instanceof ApiFailure && err.offline) {
-        const { items: cached, seen } = await storedTributes(sepultadoId);
-        if (gen !== generation.current) return;
+      const first = await firstTributes(sepultadoId, current);
+      if (!first || !current()) return;
+      if (first.from === 'server') {
+        const { page, stored } = first;
         setState({
-          ...START,
-          answered: cached,
-          total: cached.length,
-          phase: seen ? 'offline' : 'unknown',
-          window: seen ? OFFLINE_WINDOW : null,
+          answered: page.items,
+          hasMore: page.hasMore,
+          nextCursor: page.nextCursor,
+          total: page.total,
+          phase: 'ready',
+          loadingMore: false,
+          window: windowAfter(page),
+          stored,
         });
         return;
       }
+      const { items: cached, seen } = first;
+      setState({
+        ...START,
+        answered: cached,
+        total: cached.length,
+        phase: seen ? 'offline' : 'unknown',
+        window: seen ? OFFLINE_WINDOW : null,
+      });
+    } catch {
+      if (!current()) return;
       setState({ ...START, phase: 'ready' });
     }
   }, [sepultadoId]);

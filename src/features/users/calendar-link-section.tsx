@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { createIcsToken, revokeIcsToken } from '../../data/work-orders/office-calls';
+import { createIcsToken, revokeIcsToken } from '../../data/work-orders';
 import { useFlash } from '../../ui/flash';
 
 export function CalendarLinkSection() {

@@ -4,7 +4,7 @@
  * body: the server sends to the address that waits and says where).
  */
 import { useState } from 'react';
-import { postResendVerification } from '../../data/auth/verify-email';
+import { postResendVerification } from '../../data/auth';
 import { failureText } from '../../data/failure';
 import type { AccountUser } from '../../domain/user-types';
 import { USER_TEXT } from '../../lib/texts/user-texts';

@@ -1,5 +1,5 @@
 /** The failed-load box of the profile and edit screens: spec text, detail, retry if it may pass. */
-import type { AccountState } from '../../data/users/get-user';
+import type { AccountState } from '../../data/users';
 
 export function LoadError({
   state,

@@ -3,7 +3,7 @@
  * where each stands; a photo request, once done, shows the photo taken.
  */
 import { Link } from 'react-router-dom';
-import { listRequests } from '../../data/work-orders/office-calls';
+import { listRequests } from '../../data/work-orders';
 import { REQUEST_KIND_LABEL, REQUEST_STATE_LABEL } from '../../domain/work-order-rules';
 import { useLoad } from '../../lib/use-load';
 

@@ -4,7 +4,7 @@
  * serving a person at the desk (docs/decisions.md "Personal data on request").
  */
 import { useState } from 'react';
-import { AUDIT_CALL_MSG, deleteAccount, downloadPersonalData } from '../../data/audit/audit-calls';
+import { AUDIT_CALL_MSG, deleteAccount, downloadPersonalData } from '../../data/audit';
 import { failureText } from '../../data/failure';
 import { saveBlob } from '../../lib/save-blob';
 import { useFlash } from '../../ui/flash';

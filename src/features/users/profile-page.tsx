@@ -8,11 +8,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiFailure, failureText } from '../../data/failure';
-import { useSession } from '../../data/session';
-import { replaceStoredToken } from '../../data/session-store';
-import { useAccountUser } from '../../data/users/get-user';
-import { patchProfile } from '../../data/users/update-profile';
-import { buildUserPayload, changedFields } from '../../data/users/user-body';
+import { replaceStoredToken, useSession } from '../../data/session';
+import { buildUserPayload, changedFields, patchProfile, useAccountUser } from '../../data/users';
 import { maskPhone, onlyDigits } from '../../domain/masks';
 import { canEver } from '../../domain/permissions';
 import type { FieldErrors } from '../../domain/user-rules';

@@ -4,7 +4,7 @@
  * requests come back from the API. Hidden while there are none.
  */
 import { Link } from 'react-router-dom';
-import { fetchMyRereg } from '../../data/graves/recad-calls';
+import { fetchMyRereg } from '../../data/graves';
 import { formatBrDate } from '../../domain/burial-dates';
 import { graveLabel } from '../../domain/grave-rules';
 import { REQUEST_STATE_LABEL } from '../../domain/recadastramento-rules';

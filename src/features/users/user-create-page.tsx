@@ -6,10 +6,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiFailure, failureText } from '../../data/failure';
-import { useSession } from '../../data/session';
-import { readToken } from '../../data/session-store';
-import { postAdminCreate } from '../../data/users/create-user';
-import { buildUserPayload, wantsMultipart } from '../../data/users/user-body';
+import { readToken, useSession } from '../../data/session';
+import { buildUserPayload, postAdminCreate, wantsMultipart } from '../../data/users';
 import { onlyDigits } from '../../domain/masks';
 import type { FieldErrors } from '../../domain/user-rules';
 import { USER_TEXT } from '../../lib/texts/user-texts';

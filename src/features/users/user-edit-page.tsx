@@ -8,9 +8,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiFailure, failureText } from '../../data/failure';
 import { useSession } from '../../data/session';
-import { useAccountUser } from '../../data/users/get-user';
-import { patchUser, patchUserRole } from '../../data/users/update-user';
-import { buildUserPayload, changedFields } from '../../data/users/user-body';
+import {
+  buildUserPayload,
+  changedFields,
+  patchUser,
+  patchUserRole,
+  useAccountUser,
+} from '../../data/users';
 import { maskCpf, maskPhone, onlyDigits } from '../../domain/masks';
 import { can, canEver } from '../../domain/permissions';
 import type { FieldErrors, Role } from '../../domain/user-rules';

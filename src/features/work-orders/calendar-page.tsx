@@ -4,10 +4,9 @@
  * Monday; a month shows its whole weeks (at most 42 days, inside the server's window).
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { useCemeteries } from '../../data/cemeteries';
 import { ApiFailure } from '../../data/failure';
-import { fetchCalendar } from '../../data/work-orders/office-calls';
-import { useCrew } from '../../data/work-orders/use-crew';
+import { fetchCalendar, useCrew } from '../../data/work-orders';
 import { dayKey, wallClock, wallDay } from '../../domain/order-time';
 import { ORDER_STATE_LABEL } from '../../domain/work-order-rules';
 import type { CalendarEntry } from '../../domain/work-order-types';

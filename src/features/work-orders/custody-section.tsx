@@ -4,7 +4,7 @@
  * them. Nothing is shown while the remains never left their grave, or without signal.
  */
 import { Link } from 'react-router-dom';
-import { fetchCustody } from '../../data/work-orders/office-calls';
+import { fetchCustody } from '../../data/work-orders';
 import { DESTINATION_LABEL } from '../../domain/work-order-rules';
 import { useLoad } from '../../lib/use-load';
 import './work-orders.css';

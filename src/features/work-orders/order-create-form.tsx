@@ -7,8 +7,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { createOrder, listKinds } from '../../data/work-orders/office-calls';
-import { useCrew } from '../../data/work-orders/use-crew';
+import { createOrder, listKinds, useCrew } from '../../data/work-orders';
 import { addWallMinutes } from '../../domain/order-time';
 import {
   type BuiltinOrderKind,

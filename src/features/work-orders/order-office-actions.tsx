@@ -6,7 +6,7 @@
 
 import { type FormEvent, useState } from 'react';
 import { ApiFailure } from '../../data/failure';
-import { editOrder } from '../../data/work-orders/office-calls';
+import { editOrder } from '../../data/work-orders';
 import type { ConcessionarioListItem } from '../../domain/burial-types';
 import { OPEN_ORDER_STATES, ORDER_LIMITS, ORDER_MSG } from '../../domain/work-order-rules';
 import type { Order, OrderEdit } from '../../domain/work-order-types';

@@ -10,8 +10,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
 import { useSession } from '../../data/session';
-import { fetchOrder, queueOrderWork } from '../../data/work-orders/order-actions';
-import { useDeviceOrder, useKeepAnswers, useOrderWork } from '../../data/work-orders/use-orders';
+import {
+  fetchOrder,
+  queueOrderWork,
+  useDeviceOrder,
+  useKeepAnswers,
+  useOrderWork,
+} from '../../data/work-orders';
 import { newId } from '../../domain/ids';
 import type { OrderItemKind, OrderPayloads } from '../../domain/order-outbox';
 import { orderOverlay } from '../../domain/order-overlay';

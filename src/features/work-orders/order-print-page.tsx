@@ -6,7 +6,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { getOrder } from '../../data/work-orders/office-calls';
+import { getOrder } from '../../data/work-orders';
 import { wayThere } from '../../domain/order-place';
 import { formatWallTime, wallClock } from '../../domain/order-time';
 import { ORDER_STATE_LABEL } from '../../domain/work-order-rules';

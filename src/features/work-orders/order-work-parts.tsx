@@ -3,7 +3,7 @@
  * the server refused (the office cancelled, moved or deleted the order) with Copiar/Descartar.
  */
 import { useEffect, useMemo } from 'react';
-import { discardOrderWork } from '../../data/work-orders/order-actions';
+import { discardOrderWork } from '../../data/work-orders';
 import { ORDER_ITEM_TITLE, orderItemText, orderRefusalText } from '../../domain/order-outbox';
 import type { OverlaidMilestone } from '../../domain/order-overlay';
 import { wallClock } from '../../domain/order-time';

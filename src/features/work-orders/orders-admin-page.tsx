@@ -5,10 +5,9 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useCemeteries } from '../../data/cemeteries/use-cemeteries';
+import { useCemeteries } from '../../data/cemeteries';
 import { ApiFailure } from '../../data/failure';
-import { listKinds, listOrders } from '../../data/work-orders/office-calls';
-import { useCrew } from '../../data/work-orders/use-crew';
+import { listKinds, listOrders, useCrew } from '../../data/work-orders';
 import { wayThere } from '../../domain/order-place';
 import { formatWallTime } from '../../domain/order-time';
 import { ORDER_MSG, ORDER_STATE_LABEL, ORDER_STATES } from '../../domain/work-order-rules';

@@ -7,8 +7,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiFailure } from '../../data/failure';
-import { acceptRequest, listRequests, refuseRequest } from '../../data/work-orders/office-calls';
-import { useCrew } from '../../data/work-orders/use-crew';
+import { acceptRequest, listRequests, refuseRequest, useCrew } from '../../data/work-orders';
 import type { ConcessionarioListItem } from '../../domain/burial-types';
 import {
   ORDER_LIMITS,

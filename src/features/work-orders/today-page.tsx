@@ -6,8 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../data/session';
-import { refreshDay } from '../../data/work-orders/order-actions';
-import { useDeviceDay, useKeepAnswers, useOrderWork } from '../../data/work-orders/use-orders';
+import { refreshDay, useDeviceDay, useKeepAnswers, useOrderWork } from '../../data/work-orders';
 import { wayThere } from '../../domain/order-place';
 import { formatWallTime, wallClock } from '../../domain/order-time';
 import { isOverdue, ORDER_STATE_LABEL } from '../../domain/work-order-rules';

@@ -2,7 +2,7 @@
  * Why a sync stopped, in words a visitor understands. A full device is expected on cheap
  * phones: it becomes a state (what was stored stays and works), never an uncaught error.
  */
-import { ApiFailure } from '../failure';
+import { ApiFailure } from './failure';
 
 export const SYNC_MSG = {
   quota:

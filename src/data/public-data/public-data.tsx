@@ -6,7 +6,7 @@
  * (docs/decisions/0172-server-rendered-public-pages.md).
  */
 import { createContext, useContext } from 'react';
-import { PUBLIC_DATA_ID, type PublicPageData } from '../domain/public-page';
+import { PUBLIC_DATA_ID, type PublicPageData } from '../../domain/public-page';
 
 const PublicDataContext = createContext<PublicPageData | null>(null);
 

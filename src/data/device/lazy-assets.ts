@@ -4,7 +4,7 @@
  * (sw/lazy-assets.ts), but a chunk fetched before the worker controlled the page — a first
  * visit — went around it; this puts those in the same cache.
  */
-import { isBuildAsset, LAZY_ASSET_CACHE } from '../domain/sw-protocol';
+import { isBuildAsset, LAZY_ASSET_CACHE } from '../../domain/sw-protocol';
 
 export async function keepLoadedAssets(): Promise<void> {
   if (typeof caches === 'undefined' || typeof performance === 'undefined') return;

@@ -14,12 +14,16 @@ import {
   useMemo,
   useState,
 } from 'react';
-import type { CurrentUser } from '../domain/types';
-import { type Role, readRole } from '../domain/user-rules';
-import { getCurrentUser, postLogin } from './auth/auth-calls';
-import { ApiFailure } from './failure';
-import { usePublicData } from './public-data';
-import { onSessionEnd, type SessionEnd } from './session-events';
+import type { CurrentUser } from '../../domain/types';
+import { type Role, readRole } from '../../domain/user-rules';
+import { getCurrentUser, postLogin } from '../auth/auth-calls';
+import { ApiFailure } from '../failure';
+import { usePublicData } from '../public-data/public-data';
+import { onSessionEnd, type SessionEnd } from '../session-events';
+
+/** How a session ended (the token store and the API client announce it). */
+export type { SessionEnd };
+
 import {
   onSessionChange,
   readAuth,

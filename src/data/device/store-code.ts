@@ -6,5 +6,5 @@
  * A failure (no signal, no cached copy) is the page import's to report, not this one's.
  */
 export function loadStoreCode(): void {
-  import('./db').catch(() => undefined);
+  import('../db').catch(() => undefined);
 }

@@ -3,7 +3,7 @@
  * store (session-store.ts) mirrors every change into IndexedDB (Dexie `session` table), and the
  * worker reads it here when it drains the outbox. Free of DOM types: the worker imports it.
  */
-import type { MemorialDb, SessionRecord } from './db';
+import type { MemorialDb, SessionRecord } from '../db';
 
 const KEY = 'current';
 

@@ -3,7 +3,7 @@
  * the visit packs' progress (src/data/pack/pack-state.ts). The packs' cursors live with their
  * pages (src/data/pack-store).
  */
-import type { MemorialDb } from '../db';
+import type { MemorialDb } from './db';
 
 export async function readMeta<T>(db: MemorialDb, key: string): Promise<T | undefined> {
   const row = await db.meta.get(key);

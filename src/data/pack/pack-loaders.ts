@@ -1,0 +1,2 @@
+/** What a visit pack keeps besides records (plans, lazily loaded code), loaded after a sync. */
+export const loadPackExtras = () => import('./pack-extras');
