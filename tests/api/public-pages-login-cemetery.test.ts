@@ -1,38 +1,13 @@
-/**
- * A cemetery's page and /login rendered by the server
- * (docs/decisions/0176-login-and-cemetery-pages-rendered-by-the-server.md), through HTTP:
- * the cemetery's content in the HTML and its public data for hydration, the same visitor's
- * page whoever asks (no e-mail, CPF, phone or staff name even for the admin), 404 with the
- * server's words for an unknown or malformed id; /login's form in the HTML, posting to /login
- * (never a GET that would put the password in a URL), and the post answered with /login again
- * saying the app is needed, the password neither read back nor echoed, counted against the
- * address's login attempts; a busy server and ?ssr=0 answer the shell. The render is the app's
- * own (src/entry-server.tsx, run from its source here) into a minimal shell.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEM_MSG, recordCountText } from '../../src/domain/cemetery-messages';
 import type { Cemetery } from '../../src/domain/cemetery-types';
 import { LOGIN_FORM_MSG, MSG } from '../../src/domain/messages';
-import { PUBLIC_DATA_ID, type PublicPageData } from '../../src/domain/public-page';
 import { type Actor, actor, auth, createRecord } from './burials-helpers';
-import { engines, type Harness, startApp } from './helpers';
-
-const SHELL = `<!doctype html><html lang="pt-BR"><head><title>Memorial</title></head><body>
-<noscript>Ative o JavaScript para usar o Memorial.</noscript>
-<div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+import { engines, type Harness } from './helpers';
+import { publicData, SHELL, startRenderingApp } from './rendering-app';
 
 const NOME = 'Cemitério da Boa Esperança';
 const PASSWORD = 'Segredo#Nunca1Ecoado';
-
-function publicData(html: string): PublicPageData {
-  const match = new RegExp(
-    `<script type="application/json" id="${PUBLIC_DATA_ID}">([^<]*)</script>`,
-  ).exec(html);
-  if (!match?.[1]) throw new Error('página sem dados públicos');
-  return JSON.parse(match[1]) as PublicPageData;
-}
 
 /** Nothing of an account: e-mails (all at exemplo.com.br here), CPF or phone, staff names. */
 function expectNothingPrivate(html: string, staff: Actor[]) {
@@ -53,17 +28,7 @@ describe.each(engines)('a cemetery’s page and /login rendered by the server ($
   let several = false;
 
   beforeAll(async () => {
-    const clientDir = fs.mkdtempSync(path.join(process.cwd(), 'tests/.tmp-client-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
-    h = await startApp(engine, {
-      CLIENT_DIR: clientDir,
-      SSR_ENTRY: path.resolve('src/entry-server.tsx'),
-    });
-    const closeApp = h.close;
-    h.close = async () => {
-      await closeApp();
-      fs.rmSync(clientDir, { recursive: true, force: true });
-    };
+    h = await startRenderingApp(engine);
     admin = await actor(h, 'admin', 'Administradora Reservada Silva');
     conc = await actor(h, 'concessionario', 'Clarice Concessionária Reservada');
     const created = await h.app.inject({

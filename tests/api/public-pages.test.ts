@@ -1,34 +1,12 @@
-/**
- * The QR landing and the results page rendered by the server
- * (docs/decisions/0172-server-rendered-public-pages.md), through HTTP: the record's content in
- * the HTML and its public data for hydration, the same visitor's page whoever asks (no
- * assignee, e-mail, CPF or phone even for the admin), 404 with the spec's words for an unknown
- * or malformed id, the results with the matched words marked, the shell for the other
- * /sepultados pages, and the document's headers. The render is the app's own (src/entry-server.tsx, run from its
- * source here) into a minimal shell.
- */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEP_MSG } from '../../src/domain/burial-messages';
 import type { BurialRecord } from '../../src/domain/burial-types';
-import { PUBLIC_DATA_ID, type PublicPageData } from '../../src/domain/public-page';
+import { PUBLIC_DATA_ID } from '../../src/domain/public-page';
 import { resultCountText, SEARCH_MSG } from '../../src/domain/search-query';
 import { type Actor, actor, auth, createRecord, createWithPhotos } from './burials-helpers';
-import { engines, type Harness, startApp } from './helpers';
+import { engines, type Harness } from './helpers';
 import { jpeg } from './image-fixtures';
-
-const SHELL = `<!doctype html><html lang="pt-BR"><head><title>Memorial</title></head><body>
-<noscript>Ative o JavaScript para usar o Memorial.</noscript>
-<div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
-
-function publicData(html: string): PublicPageData {
-  const match = new RegExp(
-    `<script type="application/json" id="${PUBLIC_DATA_ID}">([^<]*)</script>`,
-  ).exec(html);
-  if (!match?.[1]) throw new Error('página sem dados públicos');
-  return JSON.parse(match[1]) as PublicPageData;
-}
+import { publicData, SHELL, startRenderingApp } from './rendering-app';
 
 describe.each(engines)('public pages rendered by the server ($name)', (engine) => {
   let h: Harness;
@@ -38,17 +16,7 @@ describe.each(engines)('public pages rendered by the server ($name)', (engine) =
   let withPhoto: BurialRecord;
 
   beforeAll(async () => {
-    const clientDir = fs.mkdtempSync(path.join(process.cwd(), 'tests/.tmp-client-'));
-    fs.writeFileSync(path.join(clientDir, 'index.html'), SHELL);
-    h = await startApp(engine, {
-      CLIENT_DIR: clientDir,
-      SSR_ENTRY: path.resolve('src/entry-server.tsx'),
-    });
-    const closeApp = h.close;
-    h.close = async () => {
-      await closeApp();
-      fs.rmSync(clientDir, { recursive: true, force: true });
-    };
+    h = await startRenderingApp(engine);
     admin = await actor(h, 'admin');
     conc = await actor(h, 'concessionario', 'Clarice Concessionária Reservada');
     record = await createRecord(h, admin, {

@@ -119,6 +119,32 @@ export async function scrollToHeading(page: Page, name: string): Promise<void> {
   }
 }
 
+/** Runs `run` on a new page of a context `make` opens, and closes the context after. */
+export async function withContext<T>(
+  make: () => Promise<BrowserContext>,
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await make();
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The page's console errors and uncaught errors from now on (React reports a hydration
+ * mismatch as one), except those `allow` matches.
+ */
+export function watchErrors(page: Page, allow: RegExp | null = null): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !allow?.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 /** A JSON call to the test server's API, as a test prepares or checks what the page did. */
 export async function callApi<T>(
   baseUrl: string,

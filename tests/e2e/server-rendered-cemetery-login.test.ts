@@ -9,13 +9,21 @@
  *   one), the cemetery is not asked for again, and the login is the app's own as before;
  * - an unknown cemetery answers 404 with a page that says so.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coldContext } from '../../bench/lib/route-bytes';
 import type { ServerProcess } from '../../scripts/server-process';
 import { CEM_MSG, recordCountText } from '../../src/domain/cemetery-messages';
 import { LOGIN_FORM_MSG } from '../../src/domain/messages';
-import { ADMIN, callApi, launchBrowser, sheetsLinkedByServer, startAppServer } from './harness';
+import {
+  ADMIN,
+  callApi,
+  launchBrowser,
+  sheetsLinkedByServer,
+  startAppServer,
+  watchErrors,
+  withContext,
+} from './harness';
 
 const NOME = 'Cemitério da Boa Esperança';
 const OTHER = 'Cemitério do Outro Lado';
@@ -58,29 +66,7 @@ describe('a cemetery’s page and /login rendered by the server', () => {
     await server?.stop();
   });
 
-  async function withContext(
-    make: () => Promise<BrowserContext>,
-    run: (page: Page) => Promise<void>,
-  ) {
-    const context = await make();
-    try {
-      await run(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  }
-
   const jsOff = () => browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
-
-  /** Console errors and uncaught errors (React reports a hydration mismatch as one). */
-  function watchErrors(page: Page, allow: RegExp | null = null): string[] {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !allow?.test(m.text())) errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return errors;
-  }
 
   /** The requests whose path is `pathname`, with their method. */
   function watchRequests(page: Page, pathname: string): string[] {

@@ -8,13 +8,21 @@
  * - a person logged in gets the visitor's page first, then their own parts ("Editar");
  * - an unknown record answers 404 with a page that says so, with or without JavaScript.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, coldContext } from '../../bench/lib/route-bytes';
 import type { ServerProcess } from '../../scripts/server-process';
 import { SEP_MSG } from '../../src/domain/burial-messages';
 import { TEXT } from '../../src/lib/texts/burial-texts';
-import { ADMIN, callApi, launchBrowser, sheetsLinkedByServer, startAppServer } from './harness';
+import {
+  ADMIN,
+  callApi,
+  launchBrowser,
+  sheetsLinkedByServer,
+  startAppServer,
+  watchErrors,
+  withContext,
+} from './harness';
 
 const NOME = 'Benedita Aparecida Rocha';
 
@@ -64,16 +72,6 @@ describe('the QR landing rendered by the server', () => {
     await server?.stop();
   });
 
-  /** Console errors and uncaught errors (React reports a hydration mismatch as one). */
-  function watchErrors(page: Page, allow: RegExp | null = null): string[] {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !allow?.test(m.text())) errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    return errors;
-  }
-
   /** The requests for the record itself (GET /api/sepultados/{id}). */
   function watchRecordFetches(page: Page, recordId: string): string[] {
     const seen: string[] = [];
@@ -86,18 +84,6 @@ describe('the QR landing rendered by the server', () => {
   /** The page is hydrated once the QR link carries the browser's origin (set after hydration). */
   async function hydrated(page: Page): Promise<void> {
     await page.locator(`.map-qr-code[data-qr-url^="${server.url}/"]`).waitFor();
-  }
-
-  async function withContext<T>(
-    make: () => Promise<BrowserContext>,
-    run: (page: Page) => Promise<T>,
-  ): Promise<T> {
-    const context = await make();
-    try {
-      return await run(await context.newPage());
-    } finally {
-      await context.close();
-    }
   }
 
   it('with JavaScript off, the record reads', async () => {

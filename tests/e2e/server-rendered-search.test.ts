@@ -6,12 +6,19 @@
  * - with JavaScript on, the page is hydrated without a console error (a mismatch is reported as
  *   one), the search is not asked for again, and the form then searches in the app.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coldContext } from '../../bench/lib/route-bytes';
 import type { ServerProcess } from '../../scripts/server-process';
 import { resultCountText } from '../../src/domain/search-query';
-import { ADMIN, callApi, launchBrowser, sheetsLinkedByServer, startAppServer } from './harness';
+import {
+  ADMIN,
+  callApi,
+  launchBrowser,
+  sheetsLinkedByServer,
+  startAppServer,
+  withContext,
+} from './harness';
 
 describe('the results page rendered by the server', () => {
   let server: ServerProcess;
@@ -37,18 +44,6 @@ describe('the results page rendered by the server', () => {
     await browser?.close();
     await server?.stop();
   });
-
-  async function withContext(
-    make: () => Promise<BrowserContext>,
-    run: (page: Page) => Promise<void>,
-  ) {
-    const context = await make();
-    try {
-      await run(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  }
 
   const cardNames = (page: Page) =>
     page.locator('.search-results .burial-card-name').allTextContents();
