@@ -59,6 +59,19 @@ export function auditSettingsStatement(scope = currentAuditScope()) {
   return sql`SELECT ${sql.join(calls, sql`, `)}`;
 }
 
+/**
+ * The same as a statement for the raw runner ($n parameters): null when there is no scope.
+ * Run first in every transaction (SqlRunner.transaction).
+ */
+export function auditSettingsQuery(
+  scope = currentAuditScope(),
+): { text: string; params: string[] } | null {
+  const pairs = auditSettings(scope);
+  if (pairs.length === 0) return null;
+  const calls = pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`);
+  return { text: `SELECT ${calls.join(', ')}`, params: pairs.flat() };
+}
+
 type AnyDb = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
 /**

@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { auditedDb } from './audit-scope';
+import { auditedDb, auditSettingsQuery } from './audit-scope';
 import { runMigrations } from './migrate';
 import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init';
 import { schema } from './schema';
@@ -72,14 +72,7 @@ async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
     startParams: PGLITE_START_PARAMS,
   });
   const db = auditedDb(drizzlePglite(client, { schema }) as unknown as Db);
-  const runner: SqlRunner = {
-    exec: async (text) => {
-      await client.exec(text);
-    },
-    query: async <T>(text: string, params: unknown[] = []) =>
-      (await client.query<T>(text, params)).rows,
-    exclusive: (fn) => fn(runner),
-  };
+  const runner = pgliteRunner(client);
   return {
     db,
     kind: 'pglite',
@@ -92,12 +85,42 @@ async function openPglite(dir: string | null, image?: Blob): Promise<Database> {
 }
 
 /**
+ * PGlite as a SqlRunner: one session, so exclusive() is the session itself and a transaction
+ * is PGlite's own, which holds the session (other statements wait until it ends).
+ */
+export function pgliteRunner(client: PGlite): SqlRunner {
+  const runner: SqlRunner = {
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    query: async <T>(text: string, params: unknown[] = []) =>
+      (await client.query<T>(text, params)).rows,
+    exclusive: (fn) => fn(runner),
+    transaction: (fn) =>
+      client.transaction(async (tx) => {
+        const inTx: SqlRunner = {
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async <T>(text: string, params: unknown[] = []) =>
+            (await tx.query<T>(text, params)).rows,
+          exclusive: (inner) => inner(inTx),
+          transaction: nested,
+        };
+        await setAuditScope(inTx);
+        return fn(inTx);
+      }),
+  };
+  return runner;
+}
+
+/**
  * One PostgreSQL connection as a SqlRunner, for work that must stay on one session (a transaction, SET, the bulk seed's connections).
  */
 export function connectionRunner(client: pg.ClientBase): SqlRunner {
   const query = async <T>(text: string, params: unknown[] = []) =>
     (await client.query(text, params)).rows as T[];
-  return {
+  const runner: SqlRunner = {
     exec: async (text) => {
       await client.query(text);
     },
@@ -105,8 +128,32 @@ export function connectionRunner(client: pg.ClientBase): SqlRunner {
     exclusive: () => {
       throw new Error('exclusive() cannot nest');
     },
+    transaction: async (fn) => {
+      const inTx: SqlRunner = { ...runner, transaction: nested };
+      await client.query('BEGIN');
+      try {
+        await setAuditScope(inTx);
+        const result = await fn(inTx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    },
   };
+  return runner;
 }
+
+/** Sets the request's audit scope for the transaction `tx` is in (none outside a request). */
+async function setAuditScope(tx: SqlRunner): Promise<void> {
+  const settings = auditSettingsQuery();
+  if (settings) await tx.query(settings.text, settings.params);
+}
+
+const nested = (): never => {
+  throw new Error('transaction() cannot nest');
+};
 
 /**
  * JIT off for the app's sessions: PostgreSQL compiles a plan whose estimated cost passes
@@ -137,6 +184,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         const client = await pool.connect();
         try {
           return await fn(connectionRunner(client));
+        } finally {
+          client.release();
+        }
+      },
+      transaction: async (fn) => {
+        const client = await pool.connect();
+        try {
+          return await connectionRunner(client).transaction(fn);
         } finally {
           client.release();
         }

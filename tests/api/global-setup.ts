@@ -14,9 +14,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/index';
+import { openDatabase, pgliteRunner } from '../../server/db/index';
 import { runMigrations } from '../../server/db/migrate';
-import type { SqlRunner } from '../../server/db/sql-runner';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,15 +28,7 @@ declare module 'vitest' {
 
 async function migratedPgliteImage(file: string): Promise<void> {
   const client = await PGlite.create({ extensions: { unaccent, pg_trgm } });
-  const runner: SqlRunner = {
-    exec: async (text) => {
-      await client.exec(text);
-    },
-    query: async <T>(text: string, params: unknown[] = []) =>
-      (await client.query<T>(text, params)).rows,
-    exclusive: (fn) => fn(runner),
-  };
-  await runMigrations(runner, 'pglite');
+  await runMigrations(pgliteRunner(client), 'pglite');
   const image = await client.dumpDataDir('none');
   await client.close();
   fs.writeFileSync(file, Buffer.from(await image.arrayBuffer()));

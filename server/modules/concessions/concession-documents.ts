@@ -4,7 +4,6 @@
  * locks the concession; a refused or failed write leaves no file behind, and a removed document
  * takes its file with it once the row is gone. Rows are audited by their trigger (0065).
  */
-import { sql } from 'drizzle-orm';
 import {
   DOCUMENT_MSG,
   type DocumentMime,
@@ -16,7 +15,6 @@ import { newId } from '../../../src/domain/ids';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { txRows } from '../graves/public';
 import { removeDocuments, storeDocument } from './concession-files';
 import { findConcession } from './concessions-read';
 
@@ -45,15 +43,17 @@ export async function attachDocument(
   if (!exists) throw notFound(CONC_MSG.notFound);
   const stored = await storeDocument(ctx, bytes);
   try {
-    await ctx.database.db.transaction(async (tx) => {
-      const [held] = await txRows<{ id: string }>(
-        tx,
-        sql`SELECT id FROM concessoes WHERE id = ${concessionId} FOR SHARE`,
+    await ctx.database.sql.transaction(async (tx) => {
+      const [held] = await tx.query<{ id: string }>(
+        'SELECT id FROM concessoes WHERE id = $1 FOR SHARE',
+        [concessionId],
       );
       if (!held) throw notFound(CONC_MSG.notFound);
-      await tx.execute(sql`INSERT INTO concessao_documentos (id, concessao_id, titulo, file, mime,
-        bytes, created_by) VALUES (${newId()}, ${concessionId}, ${titulo}, ${stored.file},
-        ${stored.mime}, ${stored.bytes}, ${user.id})`);
+      await tx.query(
+        `INSERT INTO concessao_documentos (id, concessao_id, titulo, file, mime, bytes, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [newId(), concessionId, titulo, stored.file, stored.mime, stored.bytes, user.id],
+      );
     });
   } catch (err) {
     await removeDocuments(ctx, [stored.file]);
@@ -67,11 +67,10 @@ export async function removeDocument(
   concessionId: string,
   docId: string,
 ): Promise<Concession> {
-  const [gone] = await ctx.database.db.transaction((tx) =>
-    txRows<{ file: string }>(
-      tx,
-      sql`DELETE FROM concessao_documentos WHERE id = ${docId} AND concessao_id = ${concessionId}
-        RETURNING file`,
+  const [gone] = await ctx.database.sql.transaction((tx) =>
+    tx.query<{ file: string }>(
+      'DELETE FROM concessao_documentos WHERE id = $1 AND concessao_id = $2 RETURNING file',
+      [docId, concessionId],
     ),
   );
   if (!gone) throw notFound(DOCUMENT_MSG.notFound);

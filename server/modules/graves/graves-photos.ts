@@ -3,7 +3,6 @@
  * worker assigned to a record lying in it. The images go through the upload pipeline (checked by
  * content, re-encoded by sharp) before the rows are written; a refused photo leaves no file.
  */
-import { sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { parseDate } from '../../../src/domain/burial-dates';
 import { GRAVE_LIMITS, GRAVE_MSG } from '../../../src/domain/grave-rules';
@@ -13,7 +12,6 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { removeImages, type StoredImage, storeImages } from '../../lib/images';
-import { txRows } from './graves-read';
 
 type Photo = Static<typeof GravePhotoSchema>;
 type PhotoForm = Static<typeof GravePhotoFormSchema>;
@@ -81,16 +79,18 @@ export async function addGravePhotos(
   const day = takenOn(form.tiradaEm, clock?.d ?? new Date().toISOString().slice(0, 10));
   const stored: StoredImage[] = await storeImages(ctx, 'sepulturas', uploads);
   try {
-    await ctx.database.db.transaction(async (tx) => {
-      const [grave] = await txRows<{ id: string }>(
-        tx,
-        sql`SELECT id FROM sepulturas WHERE id = ${graveId} FOR SHARE`,
+    await ctx.database.sql.transaction(async (tx) => {
+      const [grave] = await tx.query<{ id: string }>(
+        'SELECT id FROM sepulturas WHERE id = $1 FOR SHARE',
+        [graveId],
       );
       if (!grave) throw notFound(GRAVE_MSG.notFound);
       for (const s of stored) {
-        await tx.execute(sql`INSERT INTO sepultura_fotos (id, sepultura_id, file, thumb, width,
-          height, tirada_em, nota, autor_id) VALUES (${newId()}, ${graveId}, ${s.file},
-          ${s.thumb}, ${s.width}, ${s.height}, ${day}, ${nota}, ${user.id})`);
+        await tx.query(
+          `INSERT INTO sepultura_fotos (id, sepultura_id, file, thumb, width, height, tirada_em,
+             nota, autor_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [newId(), graveId, s.file, s.thumb, s.width, s.height, day, nota, user.id],
+        );
       }
     });
   } catch (err) {
@@ -109,11 +109,10 @@ export async function removeGravePhoto(
   graveId: string,
   photoId: string,
 ): Promise<void> {
-  const [gone] = await ctx.database.db.transaction((tx) =>
-    txRows<{ file: string }>(
-      tx,
-      sql`DELETE FROM sepultura_fotos WHERE id = ${photoId} AND sepultura_id = ${graveId}
-        RETURNING file`,
+  const [gone] = await ctx.database.sql.transaction((tx) =>
+    tx.query<{ file: string }>(
+      'DELETE FROM sepultura_fotos WHERE id = $1 AND sepultura_id = $2 RETURNING file',
+      [photoId, graveId],
     ),
   );
   if (!gone) throw notFound(GRAVE_MSG.photoNotFound);

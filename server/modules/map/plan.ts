@@ -9,7 +9,6 @@
  * values. The old image file is removed only after the row points at the new one, so a failed
  * write never leaves the plan without its picture (and a failed write removes the new file).
  */
-import { sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { type Bounds, validateBounds } from '../../../src/domain/geo';
 import { MAP_MSG } from '../../../src/domain/map-messages';
@@ -104,18 +103,17 @@ export async function savePlan(
       const bounds = mergedBounds(current, update);
       const image = stored?.file ?? current?.image ?? '';
       // A transaction, as every audited write: it carries the request's author.
-      const [row] = (
-        (await ctx.database.db.transaction((tx) =>
-          tx.execute(sql`INSERT INTO cemiterio_planos
-              (cemiterio_id, image, south, west, north, east, updated_at)
-            VALUES (${cemeteryId}, ${image}, ${bounds.south}, ${bounds.west}, ${bounds.north},
-              ${bounds.east}, now())
-            ON CONFLICT (cemiterio_id) DO UPDATE SET image = EXCLUDED.image,
-              south = EXCLUDED.south, west = EXCLUDED.west, north = EXCLUDED.north,
-              east = EXCLUDED.east, updated_at = now()
-            RETURNING image, south, west, north, east, updated_at`),
-        )) as unknown as { rows: PlanRow[] }
-      ).rows;
+      const [row] = await ctx.database.sql.transaction((tx) =>
+        tx.query<PlanRow>(
+          `INSERT INTO cemiterio_planos (cemiterio_id, image, south, west, north, east, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, now())
+           ON CONFLICT (cemiterio_id) DO UPDATE SET image = EXCLUDED.image,
+             south = EXCLUDED.south, west = EXCLUDED.west, north = EXCLUDED.north,
+             east = EXCLUDED.east, updated_at = now()
+           RETURNING image, south, west, north, east, updated_at`,
+          [cemeteryId, image, bounds.south, bounds.west, bounds.north, bounds.east],
+        ),
+      );
       if (!row) throw new Error('cemiterio_planos upsert returned no row');
       if (stored && current && current.image !== stored.file) {
         await removeImage(ctx, 'plano', current.image);

@@ -2,9 +2,7 @@
  * A login refused for abuse (login-throttle.ts) as an audit entry: about the account when the
  * e-mail is one (it then shows in that user's history), with the address and the reason.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 
 export async function recordLoginRefused(
   ctx: AppContext,
@@ -12,12 +10,14 @@ export async function recordLoginRefused(
   ip: string,
   reason: string,
 ): Promise<void> {
-  await ctx.database.db.transaction(async (tx) => {
-    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await ctx.database.sql.transaction(async (tx) => {
+    const [account] = await tx.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      email,
+    ]);
     const changes = { email: [null, email], ip: [null, ip], motivo: [null, reason] };
-    await tx.execute(
-      sql`SELECT audit_event('usuario', ${account?.id ?? 'desconhecido'}, 'login_recusado',
-        ${JSON.stringify(changes)}::jsonb)`,
-    );
+    await tx.query(`SELECT audit_event('usuario', $1, 'login_recusado', $2::jsonb)`, [
+      account?.id ?? 'desconhecido',
+      JSON.stringify(changes),
+    ]);
   });
 }

@@ -4,7 +4,6 @@
  * record's assignees. And the order kinds (built-in and admin-added).
  */
 
-import { sql } from 'drizzle-orm';
 import { SEP_MSG } from '../../../src/domain/burial-messages';
 import { newId } from '../../../src/domain/ids';
 import type { DestinationKind } from '../../../src/domain/work-order-rules';
@@ -81,10 +80,12 @@ export async function addKind(ctx: AppContext, nome: string): Promise<OrderKind>
   const tipo = orderKindKey(name);
   if (!tipo) throw badRequest(ORDER_MSG.tipoRequired, 'nome');
   try {
-    await ctx.database.db.transaction((tx) =>
-      tx.execute(
-        sql`INSERT INTO ordem_tipos (id, tipo, nome) VALUES (${newId()}, ${tipo}, ${name})`,
-      ),
+    await ctx.database.sql.transaction((tx) =>
+      tx.query('INSERT INTO ordem_tipos (id, tipo, nome) VALUES ($1, $2, $3)', [
+        newId(),
+        tipo,
+        name,
+      ]),
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(ORDER_MSG.tipoExists, 'nome');
