@@ -144,6 +144,19 @@ describe.each(engines)('planilhas ($name)', (engine) => {
       "SELECT cemiterio, dt_fal::text AS dt_fal FROM sepultados WHERE nome = 'José Antônio da Silva'",
     );
     expect(rows[0]).toEqual({ cemiterio: 'Cemitério da Saudade', dt_fal: '2023-07-05' });
+    // The trail says who imported them, and in which request (one per import).
+    const trail = await h.app.ctx.database.sql.query<{
+      actor_id: string | null;
+      request_id: string | null;
+    }>(
+      `SELECT a.actor_id, a.request_id FROM audit_log a JOIN sepultados s ON s.id = a.resource_id
+       WHERE a.resource = 'sepultado' AND a.action = 'criar'
+         AND s.nome IN ('José Antônio da Silva', 'Ana Lúcia')`,
+    );
+    expect(trail).toHaveLength(2);
+    expect(trail.every((e) => e.actor_id === admin.id)).toBe(true);
+    expect(trail[0]?.request_id).toBeTruthy();
+    expect(trail[1]?.request_id).toBe(trail[0]?.request_id);
     // The new records are in the public home list at once.
     const home = await h.app.inject({ method: 'GET', url: '/api/sepultados' });
     expect(home.body).toContain('José Antônio da Silva');

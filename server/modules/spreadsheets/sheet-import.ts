@@ -127,30 +127,27 @@ export async function importPlan(
   let atualizados = 0;
   let iguais = 0;
   const updatedIds: string[] = [];
-  await database.sql.exclusive(async (conn) => {
-    for (let i = 0; i < valid.length; i += BATCH) {
-      const batch = valid.slice(i, i + BATCH);
-      const creates = batch.filter((r) => !r.id);
-      const updates = batch.filter((r) => r.id);
-      await conn.exec('BEGIN');
-      try {
-        // Read by the history trigger (changed_by) for the updates; local to the transaction.
-        await conn.query(`SELECT set_config('memorial.user_id', $1, true)`, [options.userId ?? '']);
-        await insertRows(conn, creates, options.userId);
-        const changed = await updateRows(conn, updates);
-        await conn.exec('COMMIT');
-        criados += creates.length;
-        atualizados += changed;
-        const written = updates.filter((r) => !isRefused(r));
-        iguais += written.length - changed;
-        for (const r of written) if (r.id) updatedIds.push(r.id);
-      } catch (err) {
-        await conn.exec('ROLLBACK');
-        throw err;
-      }
-      options.onProgress?.(Math.min(i + BATCH, valid.length), valid.length);
-    }
-  });
+  // One transaction per batch, each committed on its own: the runner's, which carries the
+  // request's audit scope (the trail names the import's request and admin) and, on PGlite,
+  // holds the one session, so no other request's statement lands inside a batch (or its
+  // rollback).
+  for (let i = 0; i < valid.length; i += BATCH) {
+    const batch = valid.slice(i, i + BATCH);
+    const creates = batch.filter((r) => !r.id);
+    const updates = batch.filter((r) => r.id);
+    const changed = await database.sql.transaction(async (tx) => {
+      // Read by the edit history's trigger (changed_by), also when no request is behind it.
+      await tx.query(`SELECT set_config('memorial.user_id', $1, true)`, [options.userId ?? '']);
+      await insertRows(tx, creates, options.userId);
+      return updateRows(tx, updates);
+    });
+    criados += creates.length;
+    atualizados += changed;
+    const written = updates.filter((r) => !isRefused(r));
+    iguais += written.length - changed;
+    for (const r of written) if (r.id) updatedIds.push(r.id);
+    options.onProgress?.(Math.min(i + BATCH, valid.length), valid.length);
+  }
   const refused = plan.rows.filter(isRefused);
   return {
     total: plan.rows.length,
