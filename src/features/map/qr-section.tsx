@@ -3,27 +3,22 @@
  * grave. The link is shown too, so a person can copy it; the QR library loads only here, and
  * only once the section comes near the viewport (below the fold on the QR landing itself).
  */
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef } from 'react';
 import { recordUrl } from '../../lib/qr-image';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useQr } from '../../lib/use-qr';
 import { FailedBox } from '../../ui/part-boundary';
 import { useNearViewport } from '../../ui/use-near-viewport';
 import './map.css';
 
-const never = () => () => undefined;
-
 /**
  * The page's origin (https://host). The server's render does not know what the browser sees
- * (proxies): it renders a path, and the browser puts its origin in right after hydration
- * (useSyncExternalStore's server snapshot: hydrated as the server rendered it, no mismatch).
+ * (proxies): it renders a path, and the browser puts its origin in right after hydration (no
+ * mismatch).
  */
 function useOrigin(): string {
-  return useSyncExternalStore(
-    never,
-    () => window.location.origin,
-    () => '',
-  );
+  return useHydrated() ? window.location.origin : '';
 }
 
 export function QrSection({ id, nome }: { id: string; nome: string }) {
