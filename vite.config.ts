@@ -63,10 +63,19 @@ const DETAIL_PAGE =
 // other (without this, the navbar's import of one loader pulled Dexie into /login's first load).
 const DATA_DOOR = /[\\/]src[\\/]data[\\/][^\\/]+[\\/]index\.tsx?$/;
 
+// The rendered pages' loader (src/app/after-paint.ts): an entry of its own with nothing in it
+// but itself, so it stays out of the boot chunk the app's entry starts with.
+const AFTER_PAINT = /[\\/]src[\\/]app[\\/]after-paint\.ts$/;
+
 const CHUNKS = {
   groups: [
     { name: 'burial-detail-page', test: DETAIL_PAGE, priority: 5 },
-    { name: 'boot', tags: ['$initial' as const], priority: 30 },
+    {
+      name: 'boot',
+      tags: ['$initial' as const],
+      test: (id: string) => !AFTER_PAINT.test(id),
+      priority: 30,
+    },
     { name: 'cemeteries', test: CEMETERIES_CHUNK, priority: 25 },
     {
       name: 'data',
@@ -141,6 +150,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       // room for the chunk names' hashes, which alone move its size by about ±0.1 KB.
       modulePreload: { polyfill: false },
       rolldownOptions: {
+        input: { index: 'index.html', 'after-paint': 'src/app/after-paint.ts' },
         output: { codeSplitting: CHUNKS },
         treeshake: { moduleSideEffects: [{ test: DATA_DOOR, sideEffects: false }] },
       },

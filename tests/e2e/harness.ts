@@ -292,14 +292,37 @@ export function deviceHolds(page: Page, store: string, key: string): Promise<boo
 }
 
 /**
- * Every stylesheet the hydrated page uses was linked by the server's HTML: one that came later,
- * with the page's code, would restyle (and move) what was already on screen.
+ * A page the server rendered asked for the app's code only after its load event (its photos
+ * on screen first: src/app/after-paint.ts).
+ */
+export async function appCodeAfterLoad(page: Page): Promise<void> {
+  const at = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((r) => /\/assets\/index-[^/]+\.js$/.test(new URL(r.name).pathname));
+    return { load: nav.loadEventStart, entry: entry?.startTime ?? -1 };
+  });
+  expect(at.load).toBeGreaterThan(0);
+  expect(at.entry).toBeGreaterThanOrEqual(at.load);
+}
+
+/**
+ * Every stylesheet the hydrated page uses came in the server's HTML — written into it (a
+ * `<style>`) or linked: one that came later, with the page's code, would restyle (and move)
+ * what was already on screen.
  */
 export async function sheetsLinkedByServer(page: Page, html: string): Promise<void> {
   const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  const used = await page.evaluate(() =>
-    [...document.styleSheets].flatMap((s) => (s.href ? [new URL(s.href).pathname] : [])),
-  );
-  expect(used.length).toBeGreaterThan(1);
-  for (const sheet of used) expect(linked, sheet).toContain(sheet);
+  const written = (html.match(/<style>/g) ?? []).length;
+  const used = await page.evaluate(() => {
+    const sheets = [...document.styleSheets];
+    return {
+      linked: sheets.flatMap((s) => (s.href ? [new URL(s.href).pathname] : [])),
+      written: sheets.filter((s) => !s.href).length,
+    };
+  });
+  expect(used.linked.length + used.written).toBeGreaterThan(1);
+  for (const sheet of used.linked) expect(linked, sheet).toContain(sheet);
+  expect(used.written).toBe(written);
 }

@@ -16,6 +16,7 @@ import { SEP_MSG } from '../../src/domain/burial-messages';
 import { TEXT } from '../../src/lib/texts/burial-texts';
 import {
   ADMIN,
+  appCodeAfterLoad,
   callApi,
   launchBrowser,
   sheetsLinkedByServer,
@@ -126,6 +127,7 @@ describe('the QR landing rendered by the server', () => {
         await hydrated(page);
         await page.waitForLoadState('networkidle');
         await sheetsLinkedByServer(page, (await res?.text()) ?? '');
+        await appCodeAfterLoad(page);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(withPhoto.nome);
         expect(errors).toEqual([]);
         expect(fetches).toEqual([]);

@@ -60,23 +60,64 @@ export function chunkLinks(manifest: Manifest | null, chunk: string, shell: stri
   ];
 }
 
+/** A built stylesheet's text by its file under the client's folder (`assets/x.css`), or null. */
+export type StyleReader = (file: string) => string | null;
+
+/**
+ * The page's stylesheets written into it, so its first paint waits for the document alone, not
+ * for a round trip per stylesheet (three on the record page). Each `<link>` stays, `disabled`:
+ * a disabled stylesheet is not fetched, and the app's loader (Vite's preload helper), finding
+ * its `<link>`, does not fetch it again when the page's code asks for its styles.
+ */
+export function inlineStyles(html: string, read: StyleReader): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+    (link, file: string) => {
+      const css = read(file);
+      if (css === null || /<\/style/i.test(css)) return link;
+      return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+    },
+  );
+}
+
+/** The rendered pages' loader in the client build (src/app/after-paint.ts), if built. */
+export const afterPaintLoader = (manifest: Manifest | null): string | null =>
+  manifest?.['src/app/after-paint.ts']?.file ?? null;
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The app started after the page has painted (src/app/after-paint.ts): the entry's script and
+ * the module preloads give way to the loader, which asks for the same files once the page and
+ * its photos are on screen. Without a loader in the build, the page as it was.
+ */
+export function startAfterPaint(html: string, loader: string | null): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!loader || !entry) return html;
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const tag = `<script type="module" crossorigin fetchpriority="low" src="/${loader}" data-app="${escapeHtml(entry)}" data-preload="${escapeHtml(JSON.stringify(preload))}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => tag);
+}
+
 export function pageHtml(
   shell: string,
   page: RenderedPage,
   data: PublicPageData,
   links: string[],
+  styles: StyleReader = () => null,
+  loader: string | null = null,
 ): string {
   if (!shell.includes(ROOT)) throw new Error('index.html sem <div id="root"></div>');
   // React puts the resources it hoists (image preloads) first: they belong in the head.
   const hoisted = /^(?:<link [^>]*\/>)*/.exec(page.html)?.[0] ?? '';
   const markup = page.html.slice(hoisted.length);
   const data_ = `<script type="application/json" id="${PUBLIC_DATA_ID}">${scriptJson(data)}</script>`;
-  return (
-    shell
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-      .replace('</head>', () => `${hoisted}${links.join('')}</head>`)
-      // The page is readable without JavaScript: the shell's "turn JavaScript on" does not apply.
-      .replace(/<noscript>[^<]*<\/noscript>\s*/, '')
-      .replace(ROOT, () => `<div id="root">${markup}</div>${data_}`)
-  );
+  const html = shell
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', () => `${hoisted}${links.join('')}</head>`)
+    // The page is readable without JavaScript: the shell's "turn JavaScript on" does not apply.
+    .replace(/<noscript>[^<]*<\/noscript>\s*/, '')
+    .replace(ROOT, () => `<div id="root">${markup}</div>${data_}`);
+  return startAfterPaint(inlineStyles(html, styles), loader);
 }

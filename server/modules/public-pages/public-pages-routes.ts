@@ -20,7 +20,7 @@ import { sendIndex } from '../../plugins/client';
 import { COMPRESSED } from '../../plugins/compression';
 import { admitLoginForm } from '../users/public';
 import { pageData } from './page-data';
-import { chunkLinks, pageHtml } from './page-html';
+import { afterPaintLoader, chunkLinks, pageHtml } from './page-html';
 import { type Rendering, renderingLoader } from './renderer';
 
 /**
@@ -85,7 +85,14 @@ export async function publicPageRoutes(app: FastifyInstance) {
       const rendered = await pages.get(pageKey(url, held), async () => {
         const markup = await rendering.renderer.render(url, held);
         const links = chunkLinks(rendering.manifest, page.chunk, rendering.shell);
-        return pageHtml(rendering.shell, markup, held, links);
+        return pageHtml(
+          rendering.shell,
+          markup,
+          held,
+          links,
+          rendering.styles,
+          afterPaintLoader(rendering.manifest),
+        );
       });
       if (rendered === null) return sendIndex(reply);
       html = rendered;

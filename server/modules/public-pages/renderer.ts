@@ -8,13 +8,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicPageRenderer } from '../../../src/domain/public-page';
-import type { Manifest } from './page-html';
+import type { Manifest, StyleReader } from './page-html';
 
 export interface Rendering {
   renderer: PublicPageRenderer;
   /** The built index.html. */
   shell: string;
   manifest: Manifest | null;
+  /** The built stylesheets the pages write into themselves, read once each. */
+  styles: StyleReader;
+}
+
+function styleReader(clientDir: string): StyleReader {
+  const read = new Map<string, string | null>();
+  return (file) => {
+    if (!read.has(file)) {
+      const full = path.resolve(clientDir, file);
+      // Only the client's own assets: the name comes from the built HTML, but a path is a path.
+      const inside = full.startsWith(path.resolve(clientDir) + path.sep) && full.endsWith('.css');
+      let css: string | null = null;
+      try {
+        css = inside ? fs.readFileSync(full, 'utf8') : null;
+      } catch {
+        css = null;
+      }
+      read.set(file, css);
+    }
+    return read.get(file) ?? null;
+  };
 }
 
 function readManifest(clientDir: string): Manifest | null {
@@ -39,6 +60,7 @@ export function renderingLoader(clientDir: string, ssrEntry: string) {
         renderer: module.renderer,
         shell: fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'),
         manifest: readManifest(clientDir),
+        styles: styleReader(clientDir),
       };
     })();
     return loading;
