@@ -45,6 +45,12 @@ export const DEADLINE_COLUMNS = [
   'Sepultura',
 ] as const;
 
+/**
+ * 50000 → "50.000" without Intl: this runs at module load, and the first Intl call of a page
+ * loads the locale's data (tens of ms of the boot on a phone).
+ */
+const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
 export const DEADLINE_MSG = {
   forbidden: 'Somente administradores podem ver os prazos.',
   cemeteryNotFound: 'Cemitério não encontrado.',
@@ -52,5 +58,5 @@ export const DEADLINE_MSG = {
   empty: 'Nada vence neste período.',
   loadError: 'Não foi possível carregar os prazos.',
   exportError: 'Não foi possível exportar os prazos.',
-  exportTooLarge: `A exportação pode ter no máximo ${DEADLINE_LIMITS.exportRows.toLocaleString('pt-BR')} linhas: escolha um tipo ou um período menor.`,
+  exportTooLarge: `A exportação pode ter no máximo ${groupDigits(DEADLINE_LIMITS.exportRows)} linhas: escolha um tipo ou um período menor.`,
 } as const;

@@ -85,12 +85,14 @@ const EMOJI_SEQUENCE = new RegExp(`^${ELEMENT}(?:\\u200D${ELEMENT})*$`, 'u');
 // \p{Emoji} alone also holds 0-9, # and *: a real emoji has a picture, a flag or a keycap.
 const PICTURE = /[\p{Extended_Pictographic}\p{Emoji_Presentation}\p{Regional_Indicator}]|\u20E3/u;
 
-const graphemes =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter('pt-BR', { granularity: 'grapheme' })
-    : null;
+// Made on first use, not at module load: the segmenter's data costs the boot tens of ms on a phone.
+let graphemes: Intl.Segmenter | null | undefined;
 
 function graphemeCount(value: string): number {
+  graphemes ??=
+    typeof Intl !== 'undefined' && 'Segmenter' in Intl
+      ? new Intl.Segmenter('pt-BR', { granularity: 'grapheme' })
+      : null;
   if (!graphemes) return 1;
   let n = 0;
   for (const _ of graphemes.segment(value)) n += 1;

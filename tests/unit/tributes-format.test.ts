@@ -17,6 +17,19 @@ describe('tribute date', () => {
     );
   });
 
+  it("the device zone's date is the one Intl gives in that zone", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const iso of [
+      '2025-05-02T02:30:00.000Z',
+      '2025-12-31T23:59:59.999Z',
+      '2026-01-01T00:00:00.000Z',
+      '2016-02-21T02:15:00.000Z',
+      '1999-07-09T12:07:00.000Z',
+    ]) {
+      expect(formatTributeDate(iso)).toBe(formatTributeDate(iso, zone));
+    }
+  });
+
   it('shows nothing for a value that is not a date', () => {
     expect(formatTributeDate('ontem')).toBe('');
   });

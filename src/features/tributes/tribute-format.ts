@@ -23,10 +23,19 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
   return f;
 }
 
-/** ISO timestamp → "dd/MM/yyyy HH:mm"; '' when the value is not a date. */
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * ISO timestamp → "dd/MM/yyyy HH:mm"; '' when the value is not a date. In the device's zone
+ * (what the app asks) from Date's own fields: the first Intl.DateTimeFormat of a page loads the
+ * locale's data, a long task on a phone while the record page's tributes first appear.
+ */
 export function formatTributeDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
+  if (timeZone === undefined) {
+    return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  }
   const parts: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;

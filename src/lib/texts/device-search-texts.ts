@@ -11,11 +11,15 @@ export interface ScopeFigures {
   rows: number;
 }
 
-const count = new Intl.NumberFormat('pt-BR');
-const list = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+// Made on first use, not at module load (the locale's data costs the boot tens of ms on a phone).
+let count: Intl.NumberFormat | undefined;
+let list: Intl.ListFormat | undefined;
+const countFormat = () => (count ??= new Intl.NumberFormat('pt-BR'));
+const listFormat = () =>
+  (list ??= new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' }));
 
 const seen = (n: number) =>
-  n === 1 ? '1 sepultado já visto' : `${count.format(n)} sepultados já vistos`;
+  n === 1 ? '1 sepultado já visto' : `${countFormat().format(n)} sepultados já vistos`;
 
 export const DEVICE_SEARCH_TEXT = {
   /** The link to the packs' screen (/offline). */
@@ -32,7 +36,7 @@ export function scopeText({ packs, rows }: ScopeFigures): string {
     }
     return `Sem conexão: a pesquisa cobriu só ${rows === 1 ? 'o' : 'os'} ${seen(rows)} neste aparelho, não o cemitério inteiro.`;
   }
-  const names = list.format(packs.map((n) => n || 'o cemitério baixado'));
+  const names = listFormat().format(packs.map((n) => n || 'o cemitério baixado'));
   const held = packs.length === 1 ? 'baixado' : 'baixados';
   const more = rows > 0 ? `, e mais ${seen(rows)} de outros cemitérios` : '';
   return `Sem conexão: a pesquisa cobriu ${names}, ${held} neste aparelho${more}.`;

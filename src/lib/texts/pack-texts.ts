@@ -58,14 +58,17 @@ export const PACK_TEXT = {
     `${done} de ${total} fotos · ${bytes} neste aparelho`,
 } as const;
 
-const number = new Intl.NumberFormat('pt-BR');
+// Made on first use: the first Intl object of a page loads the locale's data (tens of ms on a
+// phone), which at module load would lengthen the boot's one long task.
+let number: Intl.NumberFormat | undefined;
+const numberFormat = () => (number ??= new Intl.NumberFormat('pt-BR'));
 
-export const formatCount = (n: number) => number.format(n);
+export const formatCount = (n: number) => numberFormat().format(n);
 
 /** Sizes as people read them: "850 kB", "1 MB", "1,4 GB" — never "1.015 kB". */
 export function formatBytes(bytes: number): string {
   const kb = Math.max(1, Math.round(bytes / 1024));
-  if (kb < 1000) return `${number.format(kb)} kB`;
+  if (kb < 1000) return `${numberFormat().format(kb)} kB`;
   if (bytes < 1024 ** 3) {
     return `${(bytes / 1024 ** 2).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
   }
