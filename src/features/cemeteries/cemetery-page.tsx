@@ -14,7 +14,7 @@ import { usePublicData } from '../../data/public-data';
 import { CEM_MSG, recordCountText } from '../../domain/cemetery-messages';
 import type { Cemetery } from '../../domain/cemetery-types';
 import { API_BASE } from '../../lib/api-base';
-import { useHydrated } from '../../lib/use-hydrated';
+import { SearchSubmit } from '../../ui/search-submit';
 import './cemeteries.css';
 
 const RESULTS = '/sepultados/pesquisa';
@@ -33,7 +33,6 @@ export default function CemeteryPage() {
   const [error, setError] = useState<string | null>(heldError);
   const [term, setTerm] = useState('');
   const inputId = useId();
-  const hydrated = useHydrated();
 
   useEffect(() => {
     // The page's own data (the first render's): nothing to ask for.
@@ -123,9 +122,7 @@ export default function CemeteryPage() {
               value={term}
               onChange={(e) => setTerm(e.target.value)}
             />
-            <button type="submit" className="btn btn-primary" disabled={hydrated && !term.trim()}>
-              Procurar
-            </button>
+            <SearchSubmit term={term}>Procurar</SearchSubmit>
           </div>
         </form>
       </search>

@@ -9,9 +9,9 @@ import { type FormEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { chooseCemetery, expectSeveral, useChosenCemetery } from '../../data/cemeteries';
 import { LOAD_TEXT } from '../../lib/texts/load-texts';
-import { useHydrated } from '../../lib/use-hydrated';
 import { CemeteryChoiceSlot } from '../../ui/cemetery-choice-slot';
 import { PartBoundary, retryableLazy } from '../../ui/part-boundary';
+import { SearchSubmit } from '../../ui/search-submit';
 import { RESULTS_PATH, resultsPath } from './search-paths';
 
 const VisitorCemeteryChoice = retryableLazy(() => import('./visitor-cemetery-choice'));
@@ -39,9 +39,6 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
   const cemiterio = useChosenCemetery();
   const id = useId();
   const titleId = `${id}-titulo`;
-  // The server's page leaves the button usable: without JavaScript the browser's own GET of
-  // the form searches (its action is the results page, from /login too).
-  const hydrated = useHydrated();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -74,9 +71,7 @@ export function VisitorSearch({ initial = '', intro = false }: Props) {
             value={term}
             onChange={(e) => setTerm(e.target.value)}
           />
-          <button type="submit" className="btn btn-primary" disabled={hydrated && !term.trim()}>
-            {VISITOR_SEARCH_TEXT.submit}
-          </button>
+          <SearchSubmit term={term}>{VISITOR_SEARCH_TEXT.submit}</SearchSubmit>
         </div>
         <PartBoundary message={LOAD_TEXT.cemeteryChoice} onRetry={VisitorCemeteryChoice.retry}>
           <Suspense fallback={expectSeveral() ? <CemeteryChoiceSlot /> : null}>
