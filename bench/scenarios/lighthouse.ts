@@ -3,7 +3,8 @@
  * 12's default mobile run (simulated throttling: 150 ms RTT, 1.6 Mbit/s, CPU ×4; a Moto G
  * Power's screen), performance only, a cold profile each run, median of 3 per route
  * (--lighthouse-runs N). Routes: the QR landing (a demo record with photos, as a visitor),
- * the search results and /login, on the demo cemetery's server (the first-visit set-up).
+ * the search results, /login and the demo cemetery's page, on the demo cemetery's server (the
+ * first-visit set-up).
  * Each route is measured as the server answers it and, when the server answers `?ssr=0` with a
  * different document (the client-only one), that way too, in the same run.
  * Writes bench/RESULTS-lighthouse.md.
@@ -70,6 +71,14 @@ async function hasClientOnlySwitch(base: string, pathName: string): Promise<bool
   return rendered !== plain;
 }
 
+/** The demo cemetery's page (/cemiterios/:id), not among the first-visit bench's routes. */
+async function cemeteryRoute(base: string): Promise<{ name: string; path: string }> {
+  const list = (await (await fetch(`${base}/api/cemiterios`)).json()) as { id: string }[];
+  const first = list[0];
+  if (!first) throw new Error('the demo register has no cemetery');
+  return { name: 'cemetery page', path: `/cemiterios/${first.id}` };
+}
+
 const withQuery = (p: string, q: string) => `${p}${p.includes('?') ? '&' : '?'}${q}`;
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -82,7 +91,10 @@ export async function lighthouseScenario(): Promise<Row[]> {
   const rows: Row[] = [];
   const lines: string[] = [];
   try {
-    const picked = routes.filter((r) => PUBLIC_ROUTES.includes(r.name));
+    const picked = [
+      ...routes.filter((r) => PUBLIC_ROUTES.includes(r.name)),
+      await cemeteryRoute(server.url),
+    ];
     for (const route of picked) {
       // Per route: a server may render some public pages and not others (/login).
       const canCompare = await hasClientOnlySwitch(server.url, route.path);
