@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { appTree } from './app/app-tree';
@@ -19,7 +19,24 @@ const publicData = readPublicData(document);
 const held = publicData?.kind === 'record' ? publicData.record : undefined;
 if (askEarly(window.location.pathname, held)) loadDetailPage().catch(() => undefined);
 
-const tree = appTree(publicData, (routes) => <BrowserRouter>{routes}</BrowserRouter>);
+/**
+ * `<html data-app="running">` from the app's first commit on: a page the server rendered is
+ * readable before, but its buttons that need the app answer only from then (the end-to-end
+ * tests wait for it before pressing them).
+ */
+function Running() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+  }, []);
+  return null;
+}
+
+const tree = appTree(publicData, (routes) => (
+  <BrowserRouter>
+    <Running />
+    {routes}
+  </BrowserRouter>
+));
 // The first render as a transition: React renders it in slices of a few milliseconds and
 // yields between them, instead of one long task a cheap phone's CPU cannot answer a tap in
 // (docs/decisions/0057-first-visit-long-tasks.md). Hydration likewise.

@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../../bench/lib/route-bytes';
 import type { ServerProcess } from '../../scripts/server-process';
 import { graveLabel } from '../../src/domain/grave-rules';
-import { ADMIN, launchBrowser, logIn, newPhoneContext, startAppServer } from './harness';
+import {
+  ADMIN,
+  appRunning,
+  launchBrowser,
+  logIn,
+  newPhoneContext,
+  startAppServer,
+} from './harness';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -179,6 +186,7 @@ describe('accessible navigation and the visitor search', () => {
     try {
       await page.goto(`/sepultados/${record.id}`);
       await page.getByRole('heading', { name: record.nome, level: 1 }).waitFor();
+      await appRunning(page);
       await page.keyboard.press('Tab');
       const first = await page.evaluate(() => document.activeElement?.textContent);
       expect(first).toBe('Pular para o conteúdo');

@@ -85,11 +85,21 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /** Logs in through the login form, as a person does, and waits for the home page. */
+/**
+ * The app runs in the page (main.tsx marks `<html data-app="running">`). A page the server
+ * rendered reads before it, but its form posts and buttons that need the app do nothing useful
+ * until then: a test presses them after it, as a person does once the page has loaded.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached' });
+}
+
 export async function logIn(
   page: Page,
   person: { email: string; password: string },
 ): Promise<void> {
   await page.goto('/login');
+  await appRunning(page);
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
