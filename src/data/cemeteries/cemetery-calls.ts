@@ -39,11 +39,30 @@ export async function readStoredCemeteries(database?: MemorialDb): Promise<Cemet
  * The server's list, stored on the device; without signal (or when the answer fails) the stored
  * one, else the failure. `device: false` neither stores nor reads the device's copy.
  */
+/**
+ * The list being asked for: the hooks of one page view (the results' filter and the search
+ * form's choice; the home and the navbar's box) mount together and share one request. Nothing
+ * is kept once it is answered: the next ask asks again.
+ */
+let asking: Promise<Cemetery[]> | null = null;
+
+function askList(): Promise<Cemetery[]> {
+  if (!asking) {
+    const ask = request<Cemetery[]>('cemiterios', { fallback: CEM_MSG.listLoadError });
+    const done = () => {
+      asking = null;
+    };
+    ask.then(done, done);
+    asking = ask;
+  }
+  return asking;
+}
+
 export async function fetchCemeteries(
   device = true,
 ): Promise<{ list: Cemetery[]; fromDevice: boolean }> {
   try {
-    const list = await request<Cemetery[]>('cemiterios', { fallback: CEM_MSG.listLoadError });
+    const list = await askList();
     if (!device) return { list, fromDevice: false };
     // A refused write (full quota) costs only the offline copy, never the answer.
     await deviceDb()

@@ -1,6 +1,7 @@
 /**
  * The cemeteries for a screen: the device's stored list at once (so the choice shows without
- * waiting or without signal), then the server's. One request per page view and hook.
+ * waiting or without signal), then the server's: one request per page view (hooks that mount
+ * together share it, cemetery-calls.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { CEM_MSG } from '../../domain/cemetery-messages';
