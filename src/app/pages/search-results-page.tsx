@@ -70,9 +70,10 @@ export default function SearchResultsPage() {
             <p className="search-hint">{SEARCH_MSG.hint}</p>
           ) : (
             <div className="burial-card-grid search-results">
-              {state.outcome.cards.map((card) => (
+              {state.outcome.cards.map((card, i) => (
                 <SearchResultCard
                   key={card.id}
+                  first={i === 0}
                   card={card}
                   query={query}
                   fuzzy={state.outcome.fuzzy}

@@ -18,9 +18,20 @@ interface Props {
   fuzzy: boolean | null;
   /** With several cemeteries, the card says which one the grave is in. */
   showCemetery?: boolean;
+  /**
+   * The first card of the page: its photo is on screen when the page opens (the results' largest
+   * paint), so it is fetched at once and first, not when the lazy loader reaches it.
+   */
+  first?: boolean;
 }
 
-export function SearchResultCard({ card, query, fuzzy, showCemetery = false }: Props) {
+export function SearchResultCard({
+  card,
+  query,
+  fuzzy,
+  showCemetery = false,
+  first = false,
+}: Props) {
   const fields = [card.nome, card.rua, card.quadra, card.chapa];
   // The server does not say when it matched by typo: mark typo matches only when nothing
   // matches exactly, so a fuzzy hit still shows why it is there.
@@ -38,6 +49,8 @@ export function SearchResultCard({ card, query, fuzzy, showCemetery = false }: P
         alt={photo ? `Foto de ${card.nome}` : `Sem foto de ${card.nome}`}
         width={320}
         height={240}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
       />
       <div className="burial-card-body">
         <h2 className="burial-card-name">{marked(card.nome)}</h2>
