@@ -117,6 +117,33 @@ describe('the QR landing rendered by the server', () => {
     );
   });
 
+  it('with JavaScript off, ☰ opens the menu on a phone and its links lead on', async () => {
+    await withContext(
+      () =>
+        browser.newContext({
+          baseURL: server.url,
+          javaScriptEnabled: false,
+          locale: 'pt-BR',
+          viewport: { width: 390, height: 844 },
+        }),
+      async (page) => {
+        await page.goto(`/sepultados/${id}`);
+        const menu = page.locator('#menu-principal');
+        expect(await menu.isVisible()).toBe(false);
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+        await menu.waitFor();
+        await menu.getByRole('link', { name: 'Entrar' }).click();
+        await page.waitForURL((url) => url.pathname === '/login');
+        // Elsewhere on the page, the menu closes again.
+        await page.goto(`/sepultados/${id}`);
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+        await menu.waitFor();
+        await page.getByRole('heading', { level: 1 }).click();
+        await menu.waitFor({ state: 'hidden' });
+      },
+    );
+  });
+
   it('with JavaScript on, it is hydrated without a mismatch and the record is not asked again', async () => {
     await withContext(
       () => coldContext(browser, server.url),
