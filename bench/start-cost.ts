@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../scripts/server-process';
+import { freePort, SERVER_NODE_FLAGS } from '../scripts/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const runsArg = process.argv.indexOf('--runs');
@@ -21,7 +21,7 @@ const IDLE_MS = 10_000;
 
 const MODES = {
   tsx: ['--import', 'tsx', path.join(ROOT, 'server/main.ts')],
-  built: ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')],
+  built: [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/main.js')],
 } as const;
 
 function rssKiB(pid: number): number {

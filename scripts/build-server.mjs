@@ -43,6 +43,9 @@ export async function buildServer() {
     target: 'node20',
     packages: 'external',
     sourcemap: true,
+    // Node keeps every source map it loads in memory (--enable-source-maps): the mappings are
+    // what a stack trace needs, not a copy of every source file.
+    sourcesContent: false,
     logLevel: 'warning',
   });
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), {

@@ -46,6 +46,14 @@ export interface StartOptions {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * Node's flags for the built server, the same as `npm start` gives it (package.json; a unit test
+ * holds the two together). --max-semi-space-size: V8's young generation grows to 2 × 16 MiB
+ * while the server starts and kept all of it while idle; capped at 2 × 4 MiB it stays small and
+ * gives pages back when idle (docs/decisions/0180-idle-memory.md).
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4'] as const;
+
 export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'memorial-srv-'));
@@ -62,7 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
       ...(options.nodeArgs ?? []),
       ...(options.entry
         ? ['--import', 'tsx', options.entry]
-        : ['--enable-source-maps', path.join(ROOT, 'dist/server/main.js')]),
+        : [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/main.js')]),
     ],
     {
       cwd: ROOT,

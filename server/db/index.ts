@@ -8,12 +8,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { auditedDb, auditSettingsQuery } from './audit-scope';
 import { runMigrations } from './migrate';
+import { loadPg } from './pg-module';
 import { initPgliteDir, PGLITE_START_PARAMS } from './pglite-init';
 import { schema } from './schema';
 import type { DbKind, SqlRunner } from './sql-runner';
@@ -165,6 +165,10 @@ const nested = (): never => {
 export const NO_JIT = '-c jit=off';
 
 async function openPostgres(url: string, max: number): Promise<Database> {
+  const [pg, { drizzle: drizzlePg }] = await Promise.all([
+    loadPg(),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max, options: NO_JIT });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});

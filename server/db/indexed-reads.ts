@@ -14,7 +14,7 @@
  * A pool of its own (two connections) instead of SET LOCAL in a transaction: one round trip per
  * statement, and the app's other sessions keep the planner's every choice.
  */
-import pg from 'pg';
+import { lazyPool } from './pg-module';
 
 // jit off as every session of the app (NO_JIT, db/index.ts).
 const SETTINGS = [
@@ -26,21 +26,19 @@ const SETTINGS = [
 ].join(' ');
 
 export class IndexedReads {
-  private readonly pool: pg.Pool;
+  private readonly pool: ReturnType<typeof lazyPool>;
 
   constructor(url: string, max = 2) {
-    this.pool = new pg.Pool({
+    this.pool = lazyPool({
       connectionString: url,
       max,
       idleTimeoutMillis: 60_000,
       options: SETTINGS,
     });
-    // An idle client that errors (server restart) must not crash the process.
-    this.pool.on('error', () => {});
   }
 
   async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(text, params)).rows as T[];
+    return (await (await this.pool.get()).query(text, params)).rows as T[];
   }
 
   close(): Promise<void> {

@@ -22,7 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
+import { lazyPool } from './pg-module';
 
 const MAX_STATEMENTS = 32;
 const MAX_CONNECTIONS = 6;
@@ -33,7 +33,7 @@ interface PreparedReadsOptions {
 }
 
 export class PreparedReads {
-  private readonly pool: pg.Pool;
+  private readonly pool: ReturnType<typeof lazyPool>;
   private readonly names = new Map<string, string>();
   private readonly maxStatements: number;
 
@@ -42,7 +42,7 @@ export class PreparedReads {
     const max =
       options.maxConnections ??
       Math.min(MAX_CONNECTIONS, Math.max(4, 2 * os.availableParallelism()));
-    this.pool = new pg.Pool({
+    this.pool = lazyPool({
       connectionString: url,
       max,
       idleTimeoutMillis: 60_000,
@@ -54,8 +54,6 @@ export class PreparedReads {
       options:
         '-c plan_cache_mode=force_generic_plan -c jit=off -c max_parallel_workers_per_gather=0',
     });
-    // An idle client that errors (server restart) must not crash the process.
-    this.pool.on('error', () => {});
   }
 
   /** The statement's name, or null once the cap is reached and the text is new. */
@@ -70,9 +68,10 @@ export class PreparedReads {
 
   async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
     const name = this.nameFor(text);
+    const pool = await this.pool.get();
     const result = name
-      ? await this.pool.query({ name, text, values: params })
-      : await this.pool.query(text, params);
+      ? await pool.query({ name, text, values: params })
+      : await pool.query(text, params);
     return result.rows as T[];
   }
 

@@ -7,13 +7,14 @@
  *
  * sharp runs in libuv's thread pool, so the event loop only waits for I/O; a semaphore keeps
  * at most two decodes in flight so a burst of uploads cannot multiply peak memory.
+ * sharp (with libvips) and file-type are loaded on the first image, not at start: a server
+ * that receives no upload keeps neither in memory (docs/decisions/0180-idle-memory.md).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import {
   displayNameOf,
   IMAGE_FILE_REGEX,
@@ -65,9 +66,25 @@ export interface StoredImage {
   height: number;
 }
 
-// Uploads never repeat, so libvips' operation cache would only hold memory.
-sharp.cache(false);
-sharp.concurrency(Math.max(1, Math.min(2, os.availableParallelism())));
+let loadingSharp: Promise<typeof sharp> | null = null;
+
+/** sharp, loaded and set up once, for every image the server draws or re-encodes. */
+export function loadSharp(): Promise<typeof sharp> {
+  loadingSharp ??= import('sharp').then(({ default: loaded }) => {
+    // Uploads never repeat, so libvips' operation cache would only hold memory.
+    loaded.cache(false);
+    loaded.concurrency(Math.max(1, Math.min(2, os.availableParallelism())));
+    return loaded;
+  });
+  return loadingSharp;
+}
+
+/** What the bytes are by their content (file-type), whatever name or type came with them. */
+export async function sniffType(bytes: Buffer) {
+  const { fileTypeFromBuffer } = await import('file-type');
+  return fileTypeFromBuffer(bytes);
+}
+
 const decodes = new Semaphore(2);
 
 /** Sniffed type → the formats sharp must agree on (HEIC only if this sharp build decodes it). */
@@ -135,10 +152,11 @@ interface PrepareOptions {
 async function prepareImage(bytes: Buffer, options: PrepareOptions = {}): Promise<PreparedImage> {
   const maxSide = options.maxSide ?? UPLOAD_LIMITS.displayMaxSide;
   if (bytes.length > UPLOAD_LIMITS.maxFileBytes) throw new HttpError(413, UPLOAD_MSG.fileTooLarge);
-  const sniffed = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
+  const sniffed = bytes.length > 0 ? await sniffType(bytes) : undefined;
   const formats = sniffed ? ALLOWED[sniffed.mime] : undefined;
   if (!sniffed || !formats || hasScriptMarkers(bytes)) throw unsupported();
   const isHeic = sniffed.mime === 'image/heic' || sniffed.mime === 'image/heif';
+  const sharp = await loadSharp();
 
   return decodes.run(async () => {
     let meta: sharp.Metadata;

@@ -2,13 +2,15 @@
  * Outgoing e-mail (docs/engineering.md#chosen-packages-and-why). Without SMTP_URL each message is written as an .eml file under
  * DATA_DIR/mail/ and its link is logged, so a fresh clone works offline and a developer can click
  * it; with SMTP_URL it goes out by SMTP. The transport is built from config, so tests point it
- * at a real smtp-server on a loopback port just by setting SMTP_URL.
+ * at a real smtp-server on a loopback port just by setting SMTP_URL. nodemailer is loaded with
+ * the first message, not at start: most hours of a server send none
+ * (docs/decisions/0180-idle-memory.md).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 export interface OutgoingMail {
@@ -40,34 +42,49 @@ function envelope(config: MailerConfig, mail: OutgoingMail) {
   };
 }
 
+/** A transport made with the first message; close() ends it only if one was made. */
+function lazyTransport<T extends { close(): void }>(make: (loaded: typeof nodemailer) => T) {
+  let made: Promise<T> | null = null;
+  return {
+    get: (): Promise<T> => {
+      made ??= import('nodemailer').then(({ default: loaded }) => make(loaded));
+      return made;
+    },
+    close: () => {
+      void made?.then((transport) => transport.close());
+    },
+  };
+}
+
 export function createMailer(config: MailerConfig, log: FastifyBaseLogger): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    const url = config.smtpUrl;
+    const transport = lazyTransport((loaded) =>
+      loaded.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
     return {
       kind: 'smtp',
       send: async (mail) => {
-        const info = await transport.sendMail(envelope(config, mail));
+        const info = await (await transport.get()).sendMail(envelope(config, mail));
         log.info({ messageId: info.messageId, subject: mail.subject }, 'e-mail sent by SMTP');
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
 
   const dir = path.join(config.dataDir, 'mail');
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = lazyTransport((loaded) =>
+    loaded.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     kind: 'file',
     send: async (mail) => {
-      const info = await transport.sendMail(envelope(config, mail));
+      const info = await (await transport.get()).sendMail(envelope(config, mail));
       if (!Buffer.isBuffer(info.message)) throw new Error('stream transport gave no buffer');
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
@@ -78,6 +95,6 @@ export function createMailer(config: MailerConfig, log: FastifyBaseLogger): Mail
         'e-mail written to file (SMTP_URL not set)',
       );
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

@@ -8,8 +8,10 @@
  * as a wrong DATABASE_URL does. Afterwards a Redis outage degrades, never stops, the service
  * (rate-limiter-redis.ts, invalidation-redis.ts): commands fail fast (no offline queue, a
  * timeout) rather than holding requests, and the client reconnects on its own.
+ * ioredis is loaded only when REDIS_URL is set: the embedded default never uses it
+ * (docs/decisions/0180-idle-memory.md).
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { InvalidationBus } from './invalidation';
 import { createRedisInvalidationBus } from './invalidation-redis';
 import { RedisRateLimiter } from './rate-limiter-redis';
@@ -32,8 +34,8 @@ export interface SharedServices {
 
 export class RedisUnavailableError extends Error {}
 
-function connection(url: string, name: string, extra: RedisOptions): Redis {
-  return new Redis(url, {
+function connection(Client: typeof Redis, url: string, name: string, extra: RedisOptions): Redis {
+  return new Client(url, {
     // CLIENT LIST tells this deployment's connections apart (the tests count and cut them).
     connectionName: name,
     lazyConnect: true,
@@ -65,8 +67,11 @@ export async function connectShared(
   prefix: string,
   log: Log,
 ): Promise<SharedServices> {
-  const commands = connection(url, `${prefix}commands`, { commandTimeout: COMMAND_TIMEOUT_MS });
-  const subscriber = connection(url, `${prefix}subscriber`, { autoResubscribe: false });
+  const { Redis: Client } = await import('ioredis');
+  const commands = connection(Client, url, `${prefix}commands`, {
+    commandTimeout: COMMAND_TIMEOUT_MS,
+  });
+  const subscriber = connection(Client, url, `${prefix}subscriber`, { autoResubscribe: false });
   await open(commands, url);
   try {
     await open(subscriber, url);

@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { loadPg } from '../../db/pg-module';
 import { pgTarget, startTool, toolVersion } from './pg-tools';
 
 export interface DbSnapshot {
@@ -74,6 +74,7 @@ export async function countTables(
 
 export async function snapshotPostgres(databaseUrl: string, workDir: string): Promise<DbSnapshot> {
   const dumpTool = await toolVersion('pg_dump');
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

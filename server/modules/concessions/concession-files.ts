@@ -13,7 +13,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   DOCUMENT_IMAGE_TYPES,
   DOCUMENT_LIMITS,
@@ -24,7 +23,7 @@ import {
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/http-error';
 import { removeFiles } from '../../lib/image-removal-hold';
-import { PLAN_MAX_SIDE, readImage, removeImage, storeImage } from '../../lib/images';
+import { PLAN_MAX_SIDE, readImage, removeImage, sniffType, storeImage } from '../../lib/images';
 
 const KIND = 'concessoes';
 const FIELD = 'arquivo';
@@ -49,7 +48,7 @@ export async function storeDocument(ctx: AppContext, bytes: Buffer): Promise<Sto
     await fs.writeFile(path.join(dir(ctx), file), bytes, { flag: 'wx', mode: 0o644 });
     return { file, mime: 'application/pdf', bytes: bytes.length };
   }
-  const sniffed = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
+  const sniffed = bytes.length > 0 ? await sniffType(bytes) : undefined;
   if (!sniffed || !(DOCUMENT_IMAGE_TYPES as readonly string[]).includes(sniffed.mime)) {
     throw refuse();
   }

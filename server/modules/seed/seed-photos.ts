@@ -3,7 +3,7 @@
  * a cross and some flowers, in colours that vary with the index. Shapes only, no text, so no
  * font is needed. They then go through the real upload pipeline like any photo.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/images';
 
 export async function drawDemoPhoto(index: number, width = 1200, height = 900): Promise<Buffer> {
   const hue = (index * 47) % 360;
@@ -39,5 +39,6 @@ export async function drawDemoPhoto(index: number, width = 1200, height = 900): 
   <rect x="${stoneX + stoneW / 2 - 40}" y="${top + stoneW * 0.3}" width="80" height="16" fill="#6f6b66"/>
   ${flowers}
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
 }

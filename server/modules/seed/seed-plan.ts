@@ -4,9 +4,9 @@
  * graves lie (CEMETERY_CENTER ± a little more than their spread), so a new install shows the
  * map's overlay under the markers instead of a grey map. Goes through the real plan pipeline.
  */
-import sharp from 'sharp';
 import type { Bounds } from '../../../src/domain/geo';
 import type { AppContext } from '../../context';
+import { loadSharp } from '../../lib/images';
 import { getPlan, savePlan } from '../map/public';
 import { CEMETERY_CENTER } from './seed-names';
 
@@ -42,6 +42,7 @@ async function drawDemoPlan(size = 1200): Promise<Buffer> {
   ${blocks.join('\n  ')}
   <circle cx="${size / 2}" cy="${size / 2}" r="${cell * 0.35}" fill="#cfc6b2" stroke="#8b7d6b" stroke-width="4"/>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

@@ -3,10 +3,11 @@
  * first worksheet, through exceljs) or CSV (UTF-8 with or without BOM, or Windows-1252 as
  * Excel in pt-BR saves it; ";", "," or tab, guessed from the header line). Nothing is
  * evaluated: a formula cell comes back as its text "=…", which the row check refuses.
+ * exceljs is loaded on the first XLSX read, not at start (as in sheet-write.ts).
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { SHEET_LIMITS } from '../../../src/domain/spreadsheet';
 import { SHEET_MSG } from '../../../src/domain/spreadsheet-messages';
 import { badRequest, HttpError } from '../../lib/http-error';
@@ -34,7 +35,7 @@ function pad2(n: number): string {
 }
 
 /** An exceljs cell value as the text a person typed (dates DD/MM/AAAA, formulas as "=…"). */
-export function cellText(value: ExcelJS.CellValue): string {
+export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -55,6 +56,7 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 /** The first worksheet, read as a stream (exceljs's whole-workbook load is 4× slower). */
 async function readXlsx(data: Buffer): Promise<SheetRow[]> {
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -71,7 +73,7 @@ async function readXlsx(data: Buffer): Promise<SheetRow[]> {
           throw new HttpError(413, SHEET_MSG.tooManyRows(SHEET_LIMITS.maxRows));
         }
         // row.values is 1-based and sparse.
-        const values = (row.values as ExcelJS.CellValue[]).slice(1, SHEET_LIMITS.maxColumns + 2);
+        const values = (row.values as CellValue[]).slice(1, SHEET_LIMITS.maxColumns + 2);
         rows.push({ linha: row.number, cells: Array.from(values, (v) => cellText(v)) });
       }
       break;

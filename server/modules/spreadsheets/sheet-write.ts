@@ -5,10 +5,11 @@
  * streaming writer. Columns: the id (so the sheet can come back as updates), then the form's
  * fields with its labels; dates DD/MM/AAAA as text (no time zone can shift them), numbers as
  * numbers. A text cell that a spreadsheet would read as a formula is neutralized.
+ * exceljs is loaded on the first XLSX asked for, not at start: it is the largest package the
+ * server has, and most servers never export one (docs/decisions/0180-idle-memory.md).
  */
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { formatBrDate } from '../../../src/domain/burial-dates';
 import {
   isTextField,
@@ -52,6 +53,7 @@ export async function xlsxBuffer(
   header: readonly string[],
   rows: (string | number | null)[][],
 ): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow([...header]).font = { bold: true };
@@ -103,13 +105,14 @@ async function* csvChunks(conn: SqlRunner): AsyncGenerator<string> {
 
 function xlsxStream(conn: SqlRunner): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet('Sepultados');
   const write = async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useSharedStrings: false,
+      useStyles: false,
+    });
+    const sheet = workbook.addWorksheet('Sepultados');
     sheet.addRow(SHEET_FIELDS.map((f) => SHEET_HEADERS[f])).commit();
     for await (const rows of pages(conn)) {
       for (const r of rows) sheet.addRow(cellsOf(r, false)).commit();
