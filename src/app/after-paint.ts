@@ -1,11 +1,12 @@
 /**
- * How a page the server rendered starts the app: once the page has painted with its photos
- * (the window's load event, then a frame), the app's code is asked for and hydrates the page.
- * On a slow link the document, its styles and the photo a family came for do not share the line
- * with 140 KB of code they do not need to be read: the rendered page's links and search forms
- * work as plain HTML meanwhile. A photo that never finishes does not hold the app back past
- * START_AT_LATEST_MS. Its own entry, with no import: nothing else is fetched before it runs
- * (docs/decisions/0181-rendered-pages-start-the-app-after-paint.md).
+ * How a page the server rendered starts the app: once the page has painted with the photo it
+ * leads with (an `<img fetchpriority="high">`: the record's first photo, the results' first
+ * card), the app's code is asked for and hydrates the page. On a slow link the document, its
+ * styles and that photo do not share the line with 140 KB of code they do not need to be read:
+ * the rendered page's links and search forms work as plain HTML meanwhile. A page without such
+ * a photo (/login) starts after its first frame. A photo that never finishes does not hold the
+ * app back past START_AT_LATEST_MS. Its own entry, with no import: nothing else is fetched
+ * before it runs (docs/decisions/0181-rendered-pages-start-the-app-after-paint.md).
  *
  * The script tag carries what to start: `data-app` (the app's entry) and `data-preload` (JSON,
  * the modules the page's code needs, asked for side by side with the entry).
@@ -42,9 +43,17 @@ function start() {
   document.head.append(script);
 }
 
-// After the frame that follows the load event: the photos are on screen, not only decoded.
-const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+/** Settles when the image has loaded or failed. */
+const settled = (img: HTMLImageElement) =>
+  img.complete
+    ? Promise.resolve()
+    : new Promise<void>((done) => {
+        img.addEventListener('load', () => done(), { once: true });
+        img.addEventListener('error', () => done(), { once: true });
+      });
 
-if (document.readyState === 'complete') afterNextFrame();
-else window.addEventListener('load', afterNextFrame, { once: true });
+// The module runs once the document is parsed; after the lead photos, the frame that paints
+// them, then a task: the photos are on screen, not only decoded.
+const lead = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+void Promise.all(lead.map(settled)).then(() => requestAnimationFrame(() => setTimeout(start, 0)));
 setTimeout(start, START_AT_LATEST_MS);

@@ -16,7 +16,7 @@ import { SEP_MSG } from '../../src/domain/burial-messages';
 import { TEXT } from '../../src/lib/texts/burial-texts';
 import {
   ADMIN,
-  appCodeAfterLoad,
+  appCodeAfterPaint,
   callApi,
   launchBrowser,
   sheetsLinkedByServer,
@@ -154,7 +154,7 @@ describe('the QR landing rendered by the server', () => {
         await hydrated(page);
         await page.waitForLoadState('networkidle');
         await sheetsLinkedByServer(page, (await res?.text()) ?? '');
-        await appCodeAfterLoad(page);
+        await appCodeAfterPaint(page);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(withPhoto.nome);
         expect(errors).toEqual([]);
         expect(fetches).toEqual([]);
