@@ -75,12 +75,18 @@ export function normalizeVariants(word: string): string {
 }
 const VARIANT_LETTERS: Record<string, string> = { y: 'i', w: 'v', k: 'c', z: 's' };
 
-/** A name's searchable words in order: folded, particles dropped, variants normalized. */
-export function nameWords(nome: string | null | undefined): string[] {
+/**
+ * A name's searchable words in order: folded, particles dropped, variants normalized
+ * (`normalize`: normalizeVariants, or a cache of it where millions of names are keyed).
+ */
+export function nameWords(
+  nome: string | null | undefined,
+  normalize: (word: string) => string = normalizeVariants,
+): string[] {
   if (!nome) return [];
   return splitWords(foldText(nome))
     .filter((w) => !PARTICLES.has(w))
-    .map(normalizeVariants);
+    .map((w) => normalize(w));
 }
 
 /**

@@ -166,12 +166,13 @@ describe('visit pack store and offline search', () => {
     const other = new MemorialDb(`pack-store-${Math.random()}`);
     try {
       await store(db, 'c1', all, 400);
-      // Chunks of 230 ranks (256: whole pages), buckets written every 17 records, 3 pages a put.
+      // Chunks of 230 ranks (256: whole pages), buckets written every 17 records, 3 pages a put,
+      // read 4 at a time.
       for (let i = 0; i < all.length; i += 400) {
         const last = i + 400 >= all.length;
         await applyPackPage(other, 'c1', page(all.slice(i, i + 400), { hasMore: !last }), 100);
       }
-      await buildPackIndex(other, 'c1', { chunk: 230, bucket: 17, write: 3 });
+      await buildPackIndex(other, 'c1', { chunk: 230, bucket: 17, write: 3, read: 4 });
       const pages = async (d: MemorialDb) =>
         (await d.packPages.toArray()).map(({ pack, ...p }) => ({ store: pack, ...p }));
       const small = await pages(other);

@@ -47,22 +47,42 @@ export interface BuildSizes {
   bucket: number;
   /** Pages (compacted ones, or buckets) written per bulkPut. */
   write: number;
+  /**
+   * A chunk's buckets read at once: they are small (`bucket` records), and four per read made
+   * a round trip to IndexedDB every thousand records.
+   */
+  read: number;
 }
-const SIZES: BuildSizes = { chunk: 50_000, bucket: 256, write: 64 };
+const SIZES: BuildSizes = { chunk: 50_000, bucket: 256, write: 64, read: 64 };
 
-/** A page store's pages in order, a few per read (also pack-read.ts's walk). */
-export async function* pagesOf(db: MemorialDb, store: string): AsyncGenerator<PackPageRow> {
-  let after = -1;
-  for (;;) {
-    const rows = await db.packPages
+/**
+ * A page store's pages in order, `perRead` per read (also pack-read.ts's walk). The next read
+ * is asked for before this one's pages are handed out, so IndexedDB fetches it while they are
+ * used instead of after.
+ */
+export async function* pagesOf(
+  db: MemorialDb,
+  store: string,
+  perRead = PAGES_PER_READ,
+): AsyncGenerator<PackPageRow> {
+  const read = (after: number) =>
+    db.packPages
       .where('[pack+first]')
       .between([store, after], [store, Dexie.maxKey], false, true)
-      .limit(PAGES_PER_READ)
+      .limit(perRead)
       .toArray();
-    for (const row of rows) yield row;
+  let next = read(-1);
+  for (;;) {
+    const rows = await next;
     const last = rows.at(-1);
-    if (!last || rows.length < PAGES_PER_READ) return;
-    after = last.first;
+    const more = last !== undefined && rows.length === perRead;
+    if (more) {
+      next = read(last.first);
+      // Not awaited if the walk stops early (pack-read.ts's visit): no unhandled rejection.
+      next.catch(() => undefined);
+    }
+    for (const row of rows) yield row;
+    if (!more) return;
   }
 }
 
@@ -235,7 +255,7 @@ export async function buildPackIndex(
     const r0 = c * chunk;
     mark(`gather ${c + 1}`);
     const slot: PackRecord[] = new Array(Math.min(chunk, count - r0));
-    for await (const page of pagesOf(db, bucketStore(target, c))) {
+    for await (const page of pagesOf(db, bucketStore(target, c), sizes.read)) {
       const { ranks: rs } = page as BucketRow;
       for (let i = 0; i < page.nomes.length; i++) slot[(rs[i] ?? 0) - r0] = packRecordAt(page, i);
     }
@@ -260,6 +280,9 @@ export async function buildPackIndex(
         });
         rows.push({ pack: target, first: r0 + p, ...encodePackRecords(records) });
       }
+      // Awaited before the next batch is made, not overlapped with it like the reads: rows held
+      // by a put in flight meanwhile outlive the young generation and pile up as garbage in the
+      // old one until a full collection.
       await db.packPages.bulkPut(rows);
     }
     await dropPages(db, bucketStore(target, c));

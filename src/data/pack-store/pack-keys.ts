@@ -7,7 +7,7 @@
  * Name tokens are [a-z0-9]+; the other keys hold '=', '~', ':', '#' or '^' and never mix with
  * them.
  */
-import { locationKeys, nameWords } from '../../domain/search-text';
+import { locationKeys, nameWords, normalizeVariants } from '../../domain/search-text';
 
 export const STREET = 'r:';
 /**
@@ -28,14 +28,32 @@ export const KEYS_VERSION = 2;
 
 export const isNameKey = (key: string) => !/[=~:#^]/.test(key);
 
+/** Words whose spelling variant a KeyMaker holds (exported for its test). */
+export const VARIANTS_HELD = 50_000;
+
 /** Location keys per field value, cached: blocks, plates and streets repeat across records. */
 export class KeyMaker {
   private quadras = new Map<string, string[]>();
   private chapas = new Map<string, string[]>();
   private ruas = new Map<string, string[]>();
+  /**
+   * Each folded word's spelling variant, cached: a build keys every record of a pack, names
+   * share most of their words, and the variant is a dozen string passes over each word. Held
+   * up to VARIANTS_HELD words (a few MB of a phone tab's heap), then started over.
+   */
+  private variants = new Map<string, string>();
+  private variant = (word: string): string => {
+    let v = this.variants.get(word);
+    if (v === undefined) {
+      if (this.variants.size >= VARIANTS_HELD) this.variants.clear();
+      v = normalizeVariants(word);
+      this.variants.set(word, v);
+    }
+    return v;
+  };
 
   keys(r: { nome: string; rua: string | null; quadra: string; chapa: string }): string[] {
-    const words = nameWords(r.nome);
+    const words = nameWords(r.nome, this.variant);
     const out = [...new Set(words)];
     if (words.length <= WHOLE_MAX_WORDS) out.push(`${WHOLE}${words.join(' ')}`);
     if (words.length > 0) out.push(`${START}${words.slice(0, 2).join(' ')}`);
