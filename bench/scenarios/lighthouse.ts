@@ -29,6 +29,8 @@ interface Figures {
   tbt: number;
   cls: number;
   score: number;
+  /** Lighthouse's own error for a run that gave no figures (NO_FCP…), else absent. */
+  error?: string;
 }
 
 function arg(name: string): string | undefined {
@@ -57,6 +59,7 @@ async function oneRun(url: string): Promise<Figures> {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+      ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
     };
   } finally {
     chrome.kill();
@@ -105,13 +108,20 @@ export async function lighthouseScenario(): Promise<Row[]> {
           ]
         : [{ name: 'client-only', path: route.path }];
       for (const variant of variants) {
-        const all: Figures[] = [];
+        const every: Figures[] = [];
         for (let i = 0; i < runs; i++) {
           const f = await oneRun(server.url + variant.path);
           console.log(`lighthouse ${route.name} ${variant.name} run ${i + 1}:`, JSON.stringify(f));
-          all.push(f);
+          every.push(f);
         }
-        const m = (k: keyof Figures) => median(all.map((f) => f[k]));
+        // A run Lighthouse could not measure (its runtime error) is left out of the figures
+        // and said beside them, not counted as a zero.
+        const all = every.filter((f) => Number.isFinite(f.fcp) && Number.isFinite(f.score));
+        const failed = every.filter((f) => !all.includes(f));
+        const failedNote = failed.length
+          ? `; ${failed.length} of ${runs} runs gave no figures (${failed.map((f) => f.error ?? 'no result').join(', ')})`
+          : '';
+        const m = (k: 'fcp' | 'lcp' | 'tbt' | 'cls' | 'score') => median(all.map((f) => f[k]));
         const fig: Figures = {
           fcp: m('fcp'),
           lcp: m('lcp'),
@@ -119,10 +129,10 @@ export async function lighthouseScenario(): Promise<Row[]> {
           cls: m('cls'),
           score: m('score'),
         };
-        const range = (k: keyof Figures, fmt: (n: number) => string) =>
+        const range = (k: 'fcp' | 'lcp' | 'tbt' | 'cls' | 'score', fmt: (n: number) => string) =>
           `${fmt(Math.min(...all.map((f) => f[k])))}–${fmt(Math.max(...all.map((f) => f[k])))}`;
         lines.push(
-          `| ${route.name} | ${variant.name} | ${s(fig.fcp)} ${mark(fig.fcp <= TARGET.fcp)} | ${s(fig.lcp)} ${mark(fig.lcp <= TARGET.lcp)} | ${Math.round(fig.tbt)} ms ${mark(fig.tbt <= TARGET.tbt)} | ${fig.cls.toFixed(3)} ${mark(fig.cls <= TARGET.cls)} | ${fig.score} ${mark(fig.score >= TARGET.score)} | FCP ${range('fcp', s)}, LCP ${range('lcp', s)}, TBT ${range('tbt', (n) => `${Math.round(n)}`)} ms, score ${range('score', String)} |`,
+          `| ${route.name} | ${variant.name} | ${s(fig.fcp)} ${mark(fig.fcp <= TARGET.fcp)} | ${s(fig.lcp)} ${mark(fig.lcp <= TARGET.lcp)} | ${Math.round(fig.tbt)} ms ${mark(fig.tbt <= TARGET.tbt)} | ${fig.cls.toFixed(3)} ${mark(fig.cls <= TARGET.cls)} | ${fig.score} ${mark(fig.score >= TARGET.score)} | FCP ${range('fcp', s)}, LCP ${range('lcp', s)}, TBT ${range('tbt', (n) => `${Math.round(n)}`)} ms, score ${range('score', String)}${failedNote} |`,
         );
         rows.push({
           scenario: 'lighthouse',
