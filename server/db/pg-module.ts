@@ -4,6 +4,7 @@
  * (docs/decisions/0180-idle-memory.md).
  */
 import type pg from 'pg';
+import { onFirstUse } from '../lib/on-first-use';
 
 export async function loadPg(): Promise<typeof pg> {
   return (await import('pg')).default;
@@ -11,19 +12,18 @@ export async function loadPg(): Promise<typeof pg> {
 
 /** A pool made with its first statement, for the search's pools of their own. */
 export function lazyPool(config: pg.PoolConfig) {
-  let made: Promise<pg.Pool> | null = null;
-  return {
-    get: (): Promise<pg.Pool> => {
-      made ??= loadPg().then((loaded) => {
-        const pool = new loaded.Pool(config);
-        // An idle client that errors (server restart) must not crash the process.
-        pool.on('error', () => {});
-        return pool;
-      });
+  const pool = onFirstUse(() =>
+    loadPg().then((loaded) => {
+      const made = new loaded.Pool(config);
+      // An idle client that errors (server restart) must not crash the process.
+      made.on('error', () => {});
       return made;
-    },
+    }),
+  );
+  return {
+    get: pool.get,
     end: async (): Promise<void> => {
-      if (made) await (await made).end();
+      await (await pool.made())?.end();
     },
   };
 }

@@ -28,6 +28,7 @@ import {
 import type { Config } from '../config';
 import { HttpError } from './http-error';
 import { removeFiles } from './image-removal-hold';
+import { onFirstUse } from './on-first-use';
 import { Semaphore } from './semaphore';
 
 // The names and kinds are shared with the service worker's photo store (src/domain).
@@ -66,18 +67,15 @@ export interface StoredImage {
   height: number;
 }
 
-let loadingSharp: Promise<typeof sharp> | null = null;
-
 /** sharp, loaded and set up once, for every image the server draws or re-encodes. */
-export function loadSharp(): Promise<typeof sharp> {
-  loadingSharp ??= import('sharp').then(({ default: loaded }) => {
+export const loadSharp = onFirstUse(() =>
+  import('sharp').then(({ default: loaded }) => {
     // Uploads never repeat, so libvips' operation cache would only hold memory.
     loaded.cache(false);
     loaded.concurrency(Math.max(1, Math.min(2, os.availableParallelism())));
     return loaded;
-  });
-  return loadingSharp;
-}
+  }),
+).get;
 
 /** What the bytes are by their content (file-type), whatever name or type came with them. */
 export async function sniffType(bytes: Buffer) {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { onFirstUse } from './on-first-use';
 
 export interface OutgoingMail {
   to: string;
@@ -44,14 +45,13 @@ function envelope(config: MailerConfig, mail: OutgoingMail) {
 
 /** A transport made with the first message; close() ends it only if one was made. */
 function lazyTransport<T extends { close(): void }>(make: (loaded: typeof nodemailer) => T) {
-  let made: Promise<T> | null = null;
+  const transport = onFirstUse(() =>
+    import('nodemailer').then(({ default: loaded }) => make(loaded)),
+  );
   return {
-    get: (): Promise<T> => {
-      made ??= import('nodemailer').then(({ default: loaded }) => make(loaded));
-      return made;
-    },
+    get: transport.get,
     close: () => {
-      void made?.then((transport) => transport.close());
+      void transport.made()?.then((made) => made.close());
     },
   };
 }

@@ -69,6 +69,14 @@ describe.each(engines)('a cemetery’s page and /login rendered by the server ($
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: body,
     });
+  /** The API's own login from that address, with a wrong password. */
+  const apiLogin = (remoteAddress: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      remoteAddress,
+      payload: { email: 'pessoa@exemplo.com.br', password: PASSWORD },
+    });
 
   const loginBody = `email=${encodeURIComponent('pessoa@exemplo.com.br')}&password=${encodeURIComponent(PASSWORD)}`;
 
@@ -229,12 +237,7 @@ describe.each(engines)('a cemetery’s page and /login rendered by the server ($
       expect(refused?.body).not.toContain(PASSWORD);
       expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
       // The same bound as the API's login from that address.
-      const api = await h.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        remoteAddress: ip,
-        payload: { email: 'pessoa@exemplo.com.br', password: PASSWORD },
-      });
+      const api = await apiLogin(ip);
       expect(api.statusCode).toBe(429);
     });
 
@@ -245,12 +248,7 @@ describe.each(engines)('a cemetery’s page and /login rendered by the server ($
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain(LOGIN_FORM_MSG.needsScript);
       }
-      const api = await h.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        remoteAddress: ip,
-        payload: { email: 'pessoa@exemplo.com.br', password: PASSWORD },
-      });
+      const api = await apiLogin(ip);
       expect(api.statusCode).toBe(401);
     });
   });
