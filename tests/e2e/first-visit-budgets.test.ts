@@ -7,7 +7,7 @@
  * the QR code and the emoji picker are not fetched before the visitor scrolls to them. Each
  * load's layout shifts stay within CLS ≤ 0.05 (room is kept, not timed), and the landing's
  * first photo, preloaded by the page the server rendered, is fetched once (the preload matches
- * the <img>).
+ * the <img>). A cemetery's plan, whose size is not known before it loads, keeps its room.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,22 @@ describe('first visit: bytes on the wire within budget', () => {
       ).toEqual([]);
     expect(totals.byType.Script ?? 0).toBeLessThanOrEqual(140 * KB);
     expect(totals.total).toBeLessThanOrEqual(260 * KB);
+  });
+
+  it("a cemetery's page with its plan: the plan, which comes after the first paint, moves nothing (CLS ≤ 0.02)", async () => {
+    const list = (await (await fetch(`${server.url}/api/cemiterios`)).json()) as {
+      id: string;
+      plan: { image: string } | null;
+    }[];
+    const withPlan = list.find((c) => c.plan !== null);
+    if (!withPlan) throw new Error('the demo register has no cemetery with a plan');
+    const totals = await visit(`/cemiterios/${withPlan.id}`, async (page) => {
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.cemetery-plan-preview img');
+        return Boolean(img?.complete && img.naturalWidth > 0);
+      });
+    });
+    expect(totals.cls).toBeLessThanOrEqual(0.02);
   });
 
   it('/ logged in: JS ≤ 140 KB, all ≤ 260 KB', async () => {
