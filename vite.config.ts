@@ -172,8 +172,10 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
           // and never loads this chunk, so phones should not store it.
           // The map (Leaflet) and the emoji picker with its Portuguese data are not needed by a
           // first visit: they are cached when first used and by the visit pack
-          // (sw/lazy-assets.ts, src/data/pack/pack-extras.ts), keeping the precache small.
-          globIgnores: ['**/emojis-*.js', '**/map-section-*', '**/emoji-picker-*'],
+          // (sw/lazy-assets.ts, src/data/pack/pack-extras.ts), keeping the precache small. The
+          // map's files stay in the manifest, which the worker filters (sw-protocol.ts
+          // isMapCode): it fetches them itself when a record with a position is opened.
+          globIgnores: ['**/emojis-*.js', '**/emoji-picker-*'],
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         },
         devOptions: { enabled: false },

@@ -12,8 +12,8 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SW_MESSAGE } from '../src/domain/sw-protocol';
-import { registerLazyAssets } from './lazy-assets';
+import { isMapCode, SW_MESSAGE } from '../src/domain/sw-protocol';
+import { keepFiles, registerLazyAssets } from './lazy-assets';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPhotoCache } from './photo-cache';
 import { registerTileCache } from './tiles';
@@ -22,7 +22,11 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The map's files are named in the manifest but not precached (sw-protocol.ts isMapCode).
+const urlOf = (entry: string | { url: string }) => (typeof entry === 'string' ? entry : entry.url);
+const manifest = self.__WB_MANIFEST;
+const mapCode = manifest.map(urlOf).filter(isMapCode);
+precacheAndRoute(manifest.filter((entry) => !isMapCode(urlOf(entry))));
 cleanupOutdatedCaches();
 registerOutboxSync();
 registerPhotoCache();
@@ -38,6 +42,7 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === SW_MESSAGE.skipWaiting) void self.skipWaiting();
+  if (data?.type === SW_MESSAGE.keepMapCode) event.waitUntil(keepFiles(mapCode, event));
 });
 
 self.addEventListener('activate', (event) => {

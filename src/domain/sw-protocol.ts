@@ -10,9 +10,20 @@ export const OUTBOX_SYNC_TAG = 'memorial-outbox';
 /**
  * Messages the worker answers. SKIP_WAITING is sent by workbox-window's messageSkipWaiting()
  * when the person accepts an update (src/app/pwa-update.tsx): updates never reload anyone
- * mid-task on their own.
+ * mid-task on their own. KEEP_MAP_CODE: a record with a position was opened with signal, so the
+ * worker fetches the map's files into LAZY_ASSET_CACHE itself (src/features/map/keep-map-code.ts)
+ * — the page would have had to run Leaflet's code to fetch them.
  */
-export const SW_MESSAGE = { skipWaiting: 'SKIP_WAITING' } as const;
+export const SW_MESSAGE = { skipWaiting: 'SKIP_WAITING', keepMapCode: 'KEEP_MAP_CODE' } as const;
+
+/**
+ * The map's build files (its chunk with Leaflet, and its CSS): in the worker's manifest so it
+ * knows their hashed names, but not precached (a first visit is ready for no signal sooner);
+ * fetched on KEEP_MAP_CODE or when first used.
+ */
+export function isMapCode(url: string): boolean {
+  return /(^|\/)assets\/map-section-[^/]+$/.test(url);
+}
 
 /**
  * Cache Storage names shared by the service worker and the page. Parts of the app that the
