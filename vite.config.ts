@@ -6,8 +6,9 @@ import { precompress } from './scripts/precompress';
 
 // Few, purposeful chunks (README: bundle budgets). On a phone at the cemetery gate every extra
 // request costs a round trip and ~1 KB of headers, and the automatic split made ~40 chunks of
-// 1–2 KB. So: everything /login needs in one "boot" chunk; the data layer's core (Dexie, the
-// store, the outbox queue, src/domain, src/lib) that every other page shares in one "data" chunk; feature code shared by four
+// 1–2 KB. So: everything /login needs in one "boot" chunk; the data layer's core (the outbox
+// queue, src/domain, src/lib) that every other page shares in one "data" chunk, and the device
+// store (Dexie) in a "device" chunk beside it; feature code shared by four
 // pages or more in one "shared" chunk (lower counts pulled the forms into the detail page's
 // load); each page its own chunk; the map (Leaflet), the QR code and the
 // emoji picker stay apart, loaded only when used.
@@ -30,7 +31,17 @@ const SCREEN_CODE =
 // else it rides in "data" on every first visit (the budgets in
 // tests/e2e/first-visit-budgets.test.ts catch it).
 const NOT_DATA_CHUNK =
-  /[\\/](sync[\\/](?!mine-sync\.)|sync-(errors|meta)\.|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|comisso-outbox\.|concession-documents\.|shrink-photo\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|search-(score|trigram|highlight|fuzzy))/;
+  /[\\/](sync[\\/](?!mine-sync\.)|sync-(errors|meta)\.|work-orders[\\/]|work-order-|order-(outbox|overlay|time|place)\.|qr-image\.|use-qr\.|(concession|grave|deadline|audit|comisso|recadastramento)-rules\.|comisso-outbox\.|concession-documents\.|shrink-photo\.|(graves|audit|backups)[\\/]|pack-(store[\\/]|format\.)|cemetery-|spreadsheet|outbox[\\/](outbox-(drain|http|runner|lock|effects)|submit)|lazy-assets|photo-store|tribute-cache|search-(score|trigram|highlight|fuzzy))/;
+
+// The device store itself (Dexie, its React hooks, the database's schema): a chunk of its own,
+// which a visitor's first landing does not load (src/data/device/device-open.ts: the page opens the
+// store once the service worker has the app, or when something needs it). The pages that read
+// it statically load it with their own code, as before. A module of "data" that imported
+// Dexie itself would bring the chunk back into the landing (the budgets in
+// tests/e2e/first-visit-budgets.test.ts): the tributes' copy on the device, which does, rides
+// with the tributes and the outbox's sender (NOT_DATA_CHUNK).
+const DEVICE_CHUNK =
+  /[\\/](src[\\/]data[\\/](db|device-core)\.ts$|node_modules[\\/]dexie(-react-hooks)?[\\/])/;
 
 // The visit pack's offer (the layout's, on every page but /login, which all load "data"): in
 // "data" rather than a chunk of its own, one request and its ~0.5 KB of headers fewer on
@@ -77,6 +88,7 @@ const CHUNKS = {
       priority: 30,
     },
     { name: 'cemeteries', test: CEMETERIES_CHUNK, priority: 25 },
+    { name: 'device', test: DEVICE_CHUNK, priority: 22 },
     {
       name: 'data',
       test: (id: string) =>

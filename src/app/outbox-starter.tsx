@@ -1,10 +1,11 @@
 /**
- * Starts the page's outbox runner once someone is logged in (only a session has anything to
- * send), and tells it about each login so items stopped by an expired session continue. The
- * runner is imported lazily: it brings Dexie, which the login page's first load does without.
+ * Starts the page's outbox runner once someone logged in has something to send (only a session
+ * has; src/data/outbox/outbox-watch.ts), and tells it about each login so items stopped by an
+ * expired session continue. Imported lazily: it brings Dexie, which the login page's first load
+ * does without.
  */
 import { useEffect } from 'react';
-import { loadOutboxRunner } from '../data/outbox';
+import { loadOutboxWatch } from '../data/outbox';
 import { useSession } from '../data/session';
 
 export function OutboxStarter() {
@@ -17,9 +18,9 @@ export function OutboxStarter() {
     if (!userId || !token) return;
     let stop: (() => void) | null = null;
     const ended = new AbortController();
-    void loadOutboxRunner().then((runner) => {
+    void loadOutboxWatch().then((watch) => {
       if (ended.signal.aborted) return;
-      stop = runner.startForSession(userId);
+      stop = watch.runWhileUnsent(userId);
     });
     return () => {
       ended.abort();

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
-import { loadLazyAssets } from '../data/device';
+import { loadLazyAssets, openDevice } from '../data/device';
 import { announce } from '../ui/live-region';
 
 const READY_TEXT = 'Pronto para uso offline';
@@ -18,7 +18,13 @@ export function PwaUpdate() {
   const [offlineReady, setOfflineReady] = useState(false);
 
   useEffect(() => {
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    // No worker will keep the app: the device's copy of what is opened is still what a busy
+    // server (503) falls back to, so the page opens the store now (src/data/device/device-open.ts).
+    const noWorker = () => void openDevice().catch(() => undefined);
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) {
+      noWorker();
+      return;
+    }
     let cancelled = false;
     // Loaded after the first paint: registration is not needed to show the screen.
     void import('workbox-window').then(({ Workbox: WorkboxClass }) => {
@@ -45,7 +51,7 @@ export function PwaUpdate() {
             .catch(() => {});
       });
       // Registration can fail (service workers blocked, private mode): the app still works online.
-      wb.register().catch(() => undefined);
+      wb.register().catch(noWorker);
     });
     return () => {
       cancelled = true;

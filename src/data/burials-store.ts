@@ -1,10 +1,11 @@
 /**
  * Writes of the burial read model into Dexie (docs/engineering.md#data-flow: server → Dexie → useLiveQuery → UI).
  * Each call is one transaction, so a screen never sees a list whose rows are not stored yet.
+ * The caller gives the database: a visitor's first landing opens it later (device/device/device-open.ts).
  */
 
 import type { BurialRecord } from '../domain/burial-types';
-import { db as defaultDb, type MemorialDb } from './db';
+import type { MemorialDb } from './db';
 import { mergeCard, rowFromRecord, type StoredCard } from './local-rows';
 
 export const HOME_LIST = 'home';
@@ -16,7 +17,7 @@ export const HOME_LIST = 'home';
 export async function storeCards(
   cards: StoredCard[],
   listKey: string | null,
-  database: MemorialDb = defaultDb,
+  database: MemorialDb,
 ): Promise<void> {
   const now = Date.now();
   await database.transaction('rw', database.sepultados, database.lists, async () => {
@@ -29,18 +30,12 @@ export async function storeCards(
 }
 
 /** A full record (detail answer or the answer of a write) replaces whatever was stored. */
-export async function storeRecord(
-  record: BurialRecord,
-  database: MemorialDb = defaultDb,
-): Promise<void> {
+export async function storeRecord(record: BurialRecord, database: MemorialDb): Promise<void> {
   await database.sepultados.put(rowFromRecord(record));
 }
 
 /** A new record goes first on the home list too, so it shows there at once (newest first). */
-export async function storeCreated(
-  record: BurialRecord,
-  database: MemorialDb = defaultDb,
-): Promise<void> {
+export async function storeCreated(record: BurialRecord, database: MemorialDb): Promise<void> {
   await database.transaction('rw', database.sepultados, database.lists, async () => {
     await database.sepultados.put(rowFromRecord(record));
     const home = await database.lists.get(HOME_LIST);
@@ -51,7 +46,7 @@ export async function storeCreated(
 }
 
 /** A record the server no longer has (404, or deleted here): its row and every list entry go. */
-export async function removeRecord(id: string, database: MemorialDb = defaultDb): Promise<void> {
+export async function removeRecord(id: string, database: MemorialDb): Promise<void> {
   await database.transaction('rw', database.sepultados, database.lists, async () => {
     await database.sepultados.delete(id);
     const lists = await database.lists.toArray();

@@ -1,6 +1,6 @@
 /**
  * The first visit's weight, as Chromium counts it on the wire (CDP encodedDataLength), from a
- * cold context with no service worker: the deterministic half of the first-visit budgets
+ * cold context, the page's own requests: the deterministic half of the first-visit budgets
  * (docs/decisions.md: bundle budgets; the timings live in `npm run bench -- --only first-visit`).
  * /login JS ≤ 100 KB and all ≤ 140 KB; the QR landing (/sepultados/{id}, anonymous) JS ≤ 140 KB
  * and all ≤ 260 KB with its first photo; / logged in JS ≤ 140 KB and all ≤ 260 KB. The map,
@@ -8,6 +8,10 @@
  * load's layout shifts stay within CLS ≤ 0.05 (room is kept, not timed), and the landing's
  * first photo, preloaded by the page the server rendered, is fetched once (the preload matches
  * the <img>). A cemetery's plan, whose size is not known before it loads, keeps its room.
+ * The landing keeps 15 KB of its budget free. The service worker may register, as on a phone:
+ * its own fetches (the precache) are not the page's, and where it cannot register the page opens
+ * the device store at once (docs/decisions/0183-device-store-opens-when-wanted.md: 141 KB on the
+ * landing then), which is not a first visit's usual path.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +55,7 @@ describe('first visit: bytes on the wire within budget', () => {
     ready: (page: import('playwright-core').Page) => Promise<void>,
     options: ColdOptions = {},
   ): Promise<WireTotals & { cls: number }> {
-    const context = await coldContext(browser, server.url, options);
+    const context = await coldContext(browser, server.url, { serviceWorkers: 'allow', ...options });
     try {
       await context.addInitScript({ content: INIT_SCRIPT });
       const page = await context.newPage();
@@ -106,6 +110,9 @@ describe('first visit: bytes on the wire within budget', () => {
         heavy,
       ).toEqual([]);
     expect(totals.byType.Script ?? 0).toBeLessThanOrEqual(140 * KB);
+    expect(totals.byType.Script ?? 0, '15 KB of the budget kept free').toBeLessThanOrEqual(
+      125 * KB,
+    );
     expect(totals.total).toBeLessThanOrEqual(260 * KB);
   });
 

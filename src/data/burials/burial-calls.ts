@@ -14,6 +14,7 @@ import type { FieldConflict } from '../../domain/sync-types';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { request } from '../api';
 import { HOME_LIST, removeRecord, storeCards, storeCreated, storeRecord } from '../burials-store';
+import { keepOnDevice } from '../device/device-open';
 import { ApiFailure } from '../failure';
 import { readCardList } from '../local-rows';
 import type { BurialPayload } from './burial-body';
@@ -33,24 +34,10 @@ export class StaleFailure extends ApiFailure {
   }
 }
 
-/**
- * A read-model write that must not turn a good answer into a failure: when the device refuses
- * to store (full quota, private mode), the screen still shows the answer from memory (the
- * hooks keep it) and only the offline copy is missing.
- */
-async function persist(write: () => Promise<void>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function fetchHome(): Promise<BurialCard[]> {
   const answer = await request<unknown>('sepultados', { method: 'get', fallback: TEXT.listError });
   const cards = readCardList(answer, ['sepultados', 'sepultado']);
-  await persist(() => storeCards(cards, HOME_LIST));
+  await keepOnDevice((db) => storeCards(cards, HOME_LIST, db));
   return cards;
 }
 
@@ -63,10 +50,11 @@ export async function fetchBurial(id: string): Promise<BurialRecord> {
         method: 'get',
         fallback: TEXT.detailLoadError,
       }));
-    await persist(() => storeRecord(record));
+    await keepOnDevice((db) => storeRecord(record, db));
     return record;
   } catch (err) {
-    if (err instanceof ApiFailure && err.status === 404) await persist(() => removeRecord(id));
+    if (err instanceof ApiFailure && err.status === 404)
+      await keepOnDevice((db) => removeRecord(id, db));
     throw err;
   }
 }
@@ -83,7 +71,7 @@ export async function fetchMine(q: string): Promise<MineCard[]> {
   });
   const cards: MineCard[] = readCardList(answer, ['sepults', 'sepultados']);
   // Public card fields: kept like any other list's, so the offline search can find them.
-  await persist(() => storeCards(cards, null));
+  await keepOnDevice((db) => storeCards(cards, null, db));
   return cards;
 }
 
@@ -103,7 +91,7 @@ export async function createBurial(payload: BurialPayload): Promise<RecordAnswer
     fallback: TEXT.createError,
   });
   const created = answer.sepultado;
-  if (created) await persist(() => storeCreated(created));
+  if (created) await keepOnDevice((db) => storeCreated(created, db));
   return answer;
 }
 
@@ -112,7 +100,7 @@ export async function deleteBurial(id: string): Promise<{ message?: string }> {
     method: 'delete',
     fallback: TEXT.removeError,
   });
-  await persist(() => removeRecord(id));
+  await keepOnDevice((db) => removeRecord(id, db));
   return answer;
 }
 

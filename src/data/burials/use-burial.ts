@@ -8,13 +8,13 @@
  * "Erro ao carregar sepultado." (spec §8). A busy server (503) is asked again at its
  * Retry-After (busy-retry.ts).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import { SEP_MSG } from '../../domain/burial-messages';
 import { TEXT } from '../../lib/texts/burial-texts';
 import { type LoadState, useLoad } from '../../lib/use-load';
 import { useRetryWhenBusy } from '../busy-retry';
-import { db, type LocalBurial } from '../db';
+import type { LocalBurial } from '../db';
+import { useDeviceQuery } from '../device/use-device-query';
 import { ApiFailure } from '../failure';
 import { rowFromRecord } from '../local-rows';
 import { readMine } from '../mine-local';
@@ -89,19 +89,24 @@ export function useBurial(id: string): BurialView {
   // pages, so not while the server may still answer). The server's render has no navigator.
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   const fromPack = fetch.phase === 'failed' || offline;
-  const row = useLiveQuery(async () => {
-    const stored = await db.sepultados.get(id);
-    if (!fromPack) return stored ?? null;
-    // Loaded without signal only: the QR landing's first load stays within its budget.
-    // Its chunk may be missing without signal (a page opened before the service worker took
-    // it): then the stored row, never an error thrown into the page.
-    const pack = await import('../pack-store/pack-read').catch(() => null);
-    if (!pack) return stored ?? null;
-    const { findPackRecord, rowFromPack, withPackCopy } = pack;
-    const copy = await findPackRecord(db, id);
-    if (stored) return copy ? withPackCopy(stored, copy) : stored;
-    return copy ? rowFromPack(copy) : null;
-  }, [id, fromPack]);
+  // The store opens at once for a read the server did not answer (device/device-open.ts).
+  const row = useDeviceQuery(
+    async (db) => {
+      const stored = await db.sepultados.get(id);
+      if (!fromPack) return stored ?? null;
+      // Loaded without signal only: the QR landing's first load stays within its budget.
+      // Its chunk may be missing without signal (a page opened before the service worker took
+      // it): then the stored row, never an error thrown into the page.
+      const pack = await import('../pack-store/pack-read').catch(() => null);
+      if (!pack) return stored ?? null;
+      const { findPackRecord, rowFromPack, withPackCopy } = pack;
+      const copy = await findPackRecord(db, id);
+      if (stored) return copy ? withPackCopy(stored, copy) : stored;
+      return copy ? rowFromPack(copy) : null;
+    },
+    [id, fromPack],
+    fromPack,
+  );
 
   if (fetch.phase === 'notFound') return { row: null, fetch };
   return { row: row ?? (memory?.id === id ? memory : (seeded ?? row)), fetch };
@@ -112,8 +117,8 @@ export function useBurial(id: string): BurialView {
  * live; null when `userId` is null (nobody who could ever edit).
  */
 export function useMineOnDevice(userId: string | null) {
-  return useLiveQuery(
-    async () => (userId ? ((await readMine(db, userId)) ?? null) : null),
+  return useDeviceQuery(
+    async (db) => (userId ? ((await readMine(db, userId)) ?? null) : null),
     [userId],
   );
 }

@@ -7,13 +7,14 @@ import { CEM_MSG } from '../../domain/cemetery-messages';
 import type { Cemetery, CemeteryCreate, CemeteryEdit } from '../../domain/cemetery-types';
 import { request } from '../api';
 import type { MemorialDb } from '../db';
+import { keepOnDevice, openDevice } from '../device/device-open';
 import { ApiFailure } from '../failure';
 
 /**
  * Dexie loads on first use: the visitor's search form on /login asks for the list, and that
- * page's first load carries no Dexie (docs/decisions.md: bundle budgets).
+ * page's first load carries no Dexie (docs/decisions.md: bundle budgets; device/device-open.ts).
  */
-const deviceDb = async () => (await import('../db')).db;
+const deviceDb = async () => (await openDevice()).db;
 
 /** The `meta` row holding the last list read from the server. */
 const LIST_META_KEY = 'cemiterios';
@@ -64,10 +65,7 @@ export async function fetchCemeteries(
   try {
     const list = await askList();
     if (!device) return { list, fromDevice: false };
-    // A refused write (full quota) costs only the offline copy, never the answer.
-    await deviceDb()
-      .then((db) => db.meta.put({ key: LIST_META_KEY, value: list }))
-      .catch(() => undefined);
+    await keepOnDevice((db) => db.meta.put({ key: LIST_META_KEY, value: list }));
     return { list, fromDevice: false };
   } catch (err) {
     const stored = device ? await readStoredCemeteries() : null;

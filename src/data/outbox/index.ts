@@ -4,7 +4,7 @@
  * page's first load does without), so they are handed out as loaders, not re-exported.
  */
 export { discard, resolve, retryNow } from './outbox-actions';
-export { loadOutboxRunner, loadUnsentCount } from './outbox-loaders';
+export { loadOutboxWatch, loadUnsentCount } from './outbox-loaders';
 export { resubmitAfterConflict, type SubmitResult, submit } from './submit';
 export {
   useMyOutbox,

@@ -98,6 +98,12 @@ export async function enqueueEdit(
 }
 
 /** The person gave up on an item: it goes, whatever its state except mid-send. */
+/** The person's writes not on the server yet (pending, being sent, or needing them). */
+export async function unsentItems(db: MemorialDb, userId: string): Promise<OutboxItem[]> {
+  const items = await db.outbox.where('state').anyOf('pending', 'sending', 'attention').toArray();
+  return items.filter((i) => i.userId === userId);
+}
+
 export async function discardItem(db: MemorialDb, id: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(id);

@@ -1,9 +1,10 @@
 /** How many of the person's writes are not on the server yet (asked before logging out). */
-import { db } from '../db';
+import { openDevice } from '../device/device-open';
+import { unsentItems } from './outbox-queue';
 
 export async function unsentCount(userId: string): Promise<number> {
-  const items = await db.outbox.where('state').anyOf('pending', 'sending', 'attention').toArray();
-  return items.filter((i) => i.userId === userId).length;
+  const { db } = await openDevice();
+  return (await unsentItems(db, userId)).length;
 }
 
 export function logoutWarning(count: number): string {

@@ -1,11 +1,12 @@
 /**
  * The outbox as screens see it: live lists of the current person's items (another person's
- * queued writes on a shared phone are theirs alone), from Dexie via useLiveQuery.
+ * queued writes on a shared phone are theirs alone), from Dexie, live (useDeviceQuery: a
+ * visitor's first landing shows its record before the store opens).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxItem } from '../../domain/outbox-item';
-import { db } from '../db';
+import { useDeviceQuery } from '../device/use-device-query';
 import { useSession } from '../session/session';
+import { unsentItems } from './outbox-queue';
 
 function newestFirst(a: OutboxItem, b: OutboxItem) {
   return b.createdAt - a.createdAt;
@@ -18,13 +19,12 @@ function newestFirst(a: OutboxItem, b: OutboxItem) {
  */
 export function useMyOutbox(): OutboxItem[] | undefined {
   const userId = useSession().auth?.userId ?? '';
-  return useLiveQuery(
-    async () =>
+  return useDeviceQuery(
+    async (db) =>
       (await db.outbox.toArray())
         .filter((i) => (userId && i.userId === userId) || i.problem?.kind === 'account-gone')
         .sort(newestFirst),
     [userId],
-    undefined,
   );
 }
 
@@ -32,8 +32,8 @@ export function useMyOutbox(): OutboxItem[] | undefined {
 export function useRecordOutbox(sepultadoId: string): OutboxItem[] {
   const userId = useSession().auth?.userId ?? '';
   return (
-    useLiveQuery(
-      async () =>
+    useDeviceQuery(
+      async (db) =>
         userId
           ? (await db.outbox.where('sepultadoId').equals(sepultadoId).toArray())
               .filter((i) => i.userId === userId)
@@ -46,22 +46,23 @@ export function useRecordOutbox(sepultadoId: string): OutboxItem[] {
 
 /** One item, live (null once it is gone; undefined while loading). */
 export function useOutboxItem(id: string): OutboxItem | null | undefined {
-  return useLiveQuery(async () => (await db.outbox.get(id)) ?? null, [id]);
+  return useDeviceQuery(async (db) => (await db.outbox.get(id)) ?? null, [id]);
 }
 
 /** How many of the person's writes are not on the server yet, and how many need them. */
 export function useUnsentCounts(userId: string) {
-  return useLiveQuery(async () => {
-    const mine = (
-      await db.outbox.where('state').anyOf('pending', 'sending', 'attention').toArray()
-    ).filter((i) => i.userId === userId);
-    return { unsent: mine.length, attention: mine.filter((i) => i.state === 'attention').length };
-  }, [userId]);
+  return useDeviceQuery(
+    async (db) => {
+      const mine = await unsentItems(db, userId);
+      return { unsent: mine.length, attention: mine.filter((i) => i.state === 'attention').length };
+    },
+    [userId],
+  );
 }
 
 /** The names of the records the items are about, as the device holds them. */
 export function useRecordNames(items: OutboxItem[] | undefined): Map<string, string> {
   const ids = [...new Set((items ?? []).map((i) => i.sepultadoId))];
-  const rows = useLiveQuery(() => db.sepultados.bulkGet(ids), [ids.join(',')]) ?? [];
+  const rows = useDeviceQuery((db) => db.sepultados.bulkGet(ids), [ids.join(',')]) ?? [];
   return new Map(rows.flatMap((r) => (r ? [[r.id, r.nome] as const] : [])));
 }

@@ -1,10 +1,9 @@
 /**
  * Whether this device ever stored a visit pack (of any cemetery), live (undefined while Dexie
- * has not answered). Its own module: the pack offer, on every page, needs this and nothing else.
+ * has not answered, or the page has not opened the store: device/device-open.ts). Its own module: the pack offer, on every page, needs this and nothing else.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../db';
+import { useDeviceQuery } from '../device/use-device-query';
 
 export function usePackKnown(): boolean | undefined {
-  return useLiveQuery(async () => (await db.packs.count()) > 0, []);
+  return useDeviceQuery(async (db) => (await db.packs.count()) > 0, []);
 }

@@ -6,6 +6,7 @@
  * event. So the page, the other tabs and the worker never hold different sessions. Dexie is
  * imported lazily: the login screen's first load does without it.
  */
+import { openDevice } from '../device/device-open';
 import { clearAuth, readAuth, readToken, type StoredAuth, writeAuth } from '../session-storage';
 
 export { readAuth, readToken, type StoredAuth };
@@ -15,10 +16,7 @@ const SESSION_KEYS = new Set(['auth', 'token', 'role']);
 const listeners = new Set<() => void>();
 
 async function mirror(auth: StoredAuth | null): Promise<void> {
-  const [{ db }, { writeMirror }] = await Promise.all([
-    import('../db'),
-    import('./session-mirror'),
-  ]);
+  const [{ db }, { writeMirror }] = await Promise.all([openDevice(), import('./session-mirror')]);
   await writeMirror(db, auth);
 }
 
