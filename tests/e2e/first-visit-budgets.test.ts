@@ -116,6 +116,21 @@ describe('first visit: bytes on the wire within budget', () => {
     expect(totals.total).toBeLessThanOrEqual(260 * KB);
   });
 
+  it('the search results, anonymous: JS ≤ 140 KB with 15 KB of it free, all ≤ 260 KB', async () => {
+    const term = record.nome.split(' ')[0] ?? 'maria';
+    const totals = await visit(
+      `/sepultados/pesquisa?q=${encodeURIComponent(term)}`,
+      async (page) => {
+        await page.getByRole('heading', { name: 'Resultados da Pesquisa', level: 1 }).waitFor();
+        await page.locator('html[data-app="running"]').waitFor();
+      },
+    );
+    expect(totals.byType.Script ?? 0, '15 KB of the budget kept free').toBeLessThanOrEqual(
+      125 * KB,
+    );
+    expect(totals.total).toBeLessThanOrEqual(260 * KB);
+  });
+
   it("a cemetery's page with its plan: the plan, which comes after the first paint, moves nothing (CLS ≤ 0.02)", async () => {
     const list = (await (await fetch(`${server.url}/api/cemiterios`)).json()) as {
       id: string;

@@ -7,7 +7,7 @@ import { CEM_MSG } from '../../domain/cemetery-messages';
 import type { Cemetery, CemeteryCreate, CemeteryEdit } from '../../domain/cemetery-types';
 import { request } from '../api';
 import type { MemorialDb } from '../db';
-import { keepOnDevice, openDevice } from '../device/device-open';
+import { deviceIfWanted, keepOnDevice, openDevice } from '../device/device-open';
 import { ApiFailure } from '../failure';
 
 /**
@@ -34,6 +34,16 @@ export async function readStoredCemeteries(database?: MemorialDb): Promise<Cemet
   } catch {
     return null;
   }
+}
+
+/**
+ * The stored list to show while the server is asked, when the page has its store open (or wants
+ * it at once); null on a visitor's first page, which does not open it for this
+ * (device/device-open.ts).
+ */
+export async function storedCemeteriesNow(): Promise<Cemetery[] | null> {
+  const device = deviceIfWanted();
+  return device ? readStoredCemeteries((await device).db) : null;
 }
 
 /**

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { CEM_MSG } from '../../domain/cemetery-messages';
 import type { Cemetery } from '../../domain/cemetery-types';
 import { ApiFailure } from '../failure';
-import { fetchCemeteries, readStoredCemeteries } from './cemetery-calls';
+import { fetchCemeteries, storedCemeteriesNow } from './cemetery-calls';
 import { rememberCount } from './chosen-cemetery';
 
 export interface CemeteriesState {
@@ -33,7 +33,7 @@ export function useCemeteries({ device = true }: { device?: boolean } = {}): Cem
   useEffect(() => {
     let live = true;
     if (round === 0 && device) {
-      readStoredCemeteries().then((stored) => {
+      storedCemeteriesNow().then((stored) => {
         if (live && stored) setList((current) => current ?? stored);
       });
     }

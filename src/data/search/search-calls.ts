@@ -15,7 +15,8 @@ import type {
 } from '../../domain/search-types';
 import { request } from '../api';
 import { storeCards } from '../burials-store';
-import { db as defaultDb, type MemorialDb } from '../db';
+import type { MemorialDb } from '../db';
+import { keepOnDevice, openDevice } from '../device/device-open';
 import { ApiFailure } from '../failure';
 import type { DeviceScope } from './device-scope';
 
@@ -43,14 +44,21 @@ export interface SearchOutcome {
  * The server's answer as the results page shows it. Found graves join the device's records, so
  * the same search works later without signal; a refused write (full quota) costs only that
  * offline copy, never the answer. Also for the answer a page the server rendered came with.
+ * Without `database`, the page's store when it opens it (device/device-open.ts: a visitor's
+ * first results page shows without loading it).
  */
 export async function keepAnswer(
   answer: SearchAnswer,
-  database: MemorialDb = defaultDb,
+  database?: MemorialDb,
 ): Promise<SearchOutcome> {
-  await storeCards(answer.sepultados, null, database).catch(() => undefined);
+  const write = (db: MemorialDb) => storeCards(answer.sepultados, null, db);
+  if (database) await write(database).catch(() => undefined);
+  else await keepOnDevice(write);
   return onlineOutcome(answer);
 }
+
+/** The store a search without signal reads: the one given, else the page's, opened now. */
+const searchedStore = async (database?: MemorialDb) => database ?? (await openDevice()).db;
 
 export function onlineOutcome(answer: SearchAnswer): SearchOutcome {
   return {
@@ -74,14 +82,14 @@ const path = (q: string, extra: string, cemiterio: string | null) =>
 export async function fetchSearch(
   q: string,
   signal?: AbortSignal,
-  database: MemorialDb = defaultDb,
+  database?: MemorialDb,
   cemiterio: string | null = null,
 ): Promise<SearchOutcome> {
   const offline = async (): Promise<SearchOutcome> => {
-    const device = await deviceSearch();
+    const [device, db] = await Promise.all([deviceSearch(), searchedStore(database)]);
     const [local, scope] = await Promise.all([
-      device.searchDevice(database, parseQuery(q), SEARCH_LIMITS.defaultLimit, cemiterio),
-      device.deviceScope(database, cemiterio),
+      device.searchDevice(db, parseQuery(q), SEARCH_LIMITS.defaultLimit, cemiterio),
+      device.deviceScope(db, cemiterio),
     ]);
     // Exact on the device; resultCountText says "Mais de 1.000" past the cap as online does.
     return {
@@ -118,12 +126,12 @@ interface SuggestionOutcome {
 export async function fetchSuggestions(
   q: string,
   signal?: AbortSignal,
-  database: MemorialDb = defaultDb,
+  database?: MemorialDb,
   cemiterio: string | null = null,
 ): Promise<SuggestionOutcome> {
   const offline = async (): Promise<SuggestionOutcome> => ({
     items: await (await deviceSearch()).suggestDevice(
-      database,
+      await searchedStore(database),
       parseQuery(q),
       SEARCH_LIMITS.suggestions,
       cemiterio,
