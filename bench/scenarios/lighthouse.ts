@@ -38,6 +38,12 @@ function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
+interface LongTask {
+  url: string;
+  startTime: number;
+  duration: number;
+}
+
 async function oneRun(url: string): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,6 +59,16 @@ async function oneRun(url: string): Promise<Figures> {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    // LH_DETAIL=1: the main thread's long tasks (simulated ms) with the script each began in,
+    // the first place to look when TBT moves.
+    if (process.env.LH_DETAIL) {
+      const items = (lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)
+        ?.items;
+      for (const t of items ?? [])
+        console.warn(
+          `  long task at ${t.startTime.toFixed(0)} ms: ${t.duration.toFixed(0)} ms ${t.url}`,
+        );
+    }
     return {
       fcp: audit('first-contentful-paint'),
       lcp: audit('largest-contentful-paint'),
@@ -93,11 +109,15 @@ export async function lighthouseScenario(): Promise<Row[]> {
   const { server, routes, close } = await firstVisitSetup();
   const rows: Row[] = [];
   const lines: string[] = [];
+  // --lighthouse-pages detail,login (names contain) and --lighthouse-variants server-rendered:
+  // a look at one page while working on it; the results file is for full runs.
+  const pages = arg('lighthouse-pages')?.split(',');
+  const variantsWanted = arg('lighthouse-variants')?.split(',');
   try {
     const picked = [
       ...routes.filter((r) => PUBLIC_ROUTES.includes(r.name)),
       await cemeteryRoute(server.url),
-    ];
+    ].filter((r) => !pages || pages.some((p) => r.name.includes(p)));
     for (const route of picked) {
       // Per route: a server may render some public pages and not others (/login).
       const canCompare = await hasClientOnlySwitch(server.url, route.path);
@@ -107,7 +127,9 @@ export async function lighthouseScenario(): Promise<Row[]> {
             { name: 'client-only', path: withQuery(route.path, 'ssr=0') },
           ]
         : [{ name: 'client-only', path: route.path }];
-      for (const variant of variants) {
+      for (const variant of variants.filter(
+        (v) => !variantsWanted || variantsWanted.includes(v.name),
+      )) {
         const every: Figures[] = [];
         for (let i = 0; i < runs; i++) {
           const f = await oneRun(server.url + variant.path);
@@ -149,6 +171,8 @@ export async function lighthouseScenario(): Promise<Row[]> {
   }
   const loadAtEnd = os.loadavg();
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(', ');
+  // A look at some pages only (the filters above) leaves the results file as it is.
+  if (pages || variantsWanted) return rows;
   const file = path.join(ROOT, 'bench/RESULTS-lighthouse.md');
   fs.writeFileSync(
     file,
