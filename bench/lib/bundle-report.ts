@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMapCode } from '../../src/domain/sw-protocol';
 
 export interface ChunkSize {
   file: string;
@@ -29,7 +30,8 @@ export function chunkSizes(clientDir = path.resolve('dist/client')): ChunkSize[]
         raw: size(full),
         gzip: size(`${full}.gz`),
         brotli: size(`${full}.br`),
-        precached: sw.includes(`assets/${f}`),
+        // The map's files are named in the manifest but not precached (sw/sw.ts).
+        precached: sw.includes(`assets/${f}`) && !isMapCode(`assets/${f}`),
       };
     })
     .sort((a, b) => b.brotli - a.brotli);

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { startServer } from '../../scripts/server-process';
+import { isMapCode } from '../../src/domain/sw-protocol';
 import { bundleMarkdown, chunkSizes } from '../lib/bundle-report';
 import { headingShown, INIT_SCRIPT, median, readFigures } from '../lib/page-metrics';
 import type { Row } from '../lib/report';
@@ -95,7 +96,10 @@ async function offlineReady(browser: Browser, base: string, route: RouteSpec) {
 /** The precache as the worker downloads it: its files' brotli copies (or raw for images). */
 function precacheSize(clientDir: string): { entries: number; wire: number; raw: number } {
   const sw = fs.readFileSync(path.join(clientDir, 'sw.js'), 'utf8');
-  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] as string);
+  // The map's files are named in the manifest but the worker does not precache them (sw/sw.ts).
+  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)]
+    .map((m) => m[1] as string)
+    .filter((url) => !isMapCode(url));
   let wire = 0;
   let raw = 0;
   for (const url of urls) {

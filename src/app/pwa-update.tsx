@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Workbox } from 'workbox-window';
-import { loadLazyAssets, openDevice } from '../data/device';
+import { loadLazyAssets, noWorkerWillCome } from '../data/device';
 import { announce } from '../ui/live-region';
 
 const READY_TEXT = 'Pronto para uso offline';
@@ -19,10 +19,10 @@ export function PwaUpdate() {
 
   useEffect(() => {
     // No worker will keep the app: the device's copy of what is opened is still what a busy
-    // server (503) falls back to, so the page opens the store now (src/data/device/device-open.ts).
-    const noWorker = () => void openDevice().catch(() => undefined);
+    // server (503) falls back to, so copies are kept without waiting for one
+    // (src/data/device/device-open.ts).
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) {
-      noWorker();
+      noWorkerWillCome();
       return;
     }
     let cancelled = false;
@@ -51,7 +51,7 @@ export function PwaUpdate() {
             .catch(() => {});
       });
       // Registration can fail (service workers blocked, private mode): the app still works online.
-      wb.register().catch(noWorker);
+      wb.register().catch(noWorkerWillCome);
     });
     return () => {
       cancelled = true;

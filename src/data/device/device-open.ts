@@ -10,9 +10,9 @@
  *   the page can open without signal, and what was shown is stored;
  * - whenever something asks for it now (`openDevice`): a read the server did not answer, a
  *   write (the outbox), a login.
- * The app opens it too where no worker will come (blocked, unsupported, private modes: the
- * registration fails, src/app/pwa-update.tsx): the device's copy is also what the page falls back
- * to when the server is busy (503), with or without signal.
+ * Where no worker will come (blocked, unsupported, private modes: the registration fails,
+ * src/app/pwa-update.tsx), copies are kept without waiting (`noWorkerWillCome`): the device's
+ * copy is also what the page falls back to when the server is busy (503), with signal.
  */
 import type { MemorialDb } from '../db';
 import { DB_NAME } from '../db-name';
@@ -53,6 +53,16 @@ export function openDevice(): Promise<Device> {
  */
 export function deviceIfWanted(): Promise<Device> | null {
   return isWanted ? openDevice() : null;
+}
+
+/**
+ * No service worker will keep the app here (blocked, unsupported, private modes): what the page
+ * keeps on the device is still what it falls back to when the server is busy, so the copies
+ * that waited for the worker are written now, and later ones do not wait. Loads nothing by
+ * itself: a page that keeps nothing (/login) does without the store.
+ */
+export function noWorkerWillCome(): void {
+  want();
 }
 
 /** Whether this page should open the store before anything asks (see above). */

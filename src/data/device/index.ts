@@ -3,5 +3,5 @@
  * whether the database exists yet, and keeping lazily loaded code for use without signal.
  */
 export { databaseExists, loadLazyAssets } from './device-code';
-export { openDevice } from './device-open';
+export { noWorkerWillCome } from './device-open';
 export { loadStoreCode } from './store-code';
