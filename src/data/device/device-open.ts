@@ -15,8 +15,8 @@
  * copy is also what the page falls back to when the server is busy (503), with signal.
  */
 import type { MemorialDb } from '../db';
-import { DB_NAME } from '../db-name';
 import { readToken } from '../session-storage';
+import { databaseExists } from './device-code';
 
 export type Device = typeof import('../device-core');
 
@@ -65,25 +65,14 @@ export function noWorkerWillCome(): void {
   want();
 }
 
-/** Whether this page should open the store before anything asks (see above). */
-async function wantedAtOnce(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (readToken()) return true;
-  if (navigator.serviceWorker?.controller) return true;
-  if (typeof indexedDB.databases !== 'function') return true;
-  try {
-    return (await indexedDB.databases()).some((info) => info.name === DB_NAME);
-  } catch {
-    return true;
-  }
-}
-
 function watch(): void {
   if (watching) return;
   watching = true;
   navigator.serviceWorker?.addEventListener('controllerchange', want, { once: true });
-  void wantedAtOnce().then((now) => {
-    if (now) want();
+  // A session and a worker in control were seen when this module loaded (isWanted); a store
+  // left by an earlier visit is known only asynchronously.
+  void databaseExists().then((exists) => {
+    if (exists) want();
   });
 }
 

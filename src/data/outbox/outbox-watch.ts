@@ -10,11 +10,10 @@ import { unsentItems } from './outbox-queue';
 /** Returns the stop (logout, another login, the page leaving). */
 export function runWhileUnsent(userId: string): () => void {
   let stopped = false;
-  let started = false;
   let stopRunner: (() => void) | null = null;
   let subscription: { unsubscribe(): void } | null = null;
+  // Once: the count is no longer watched, and a failed load is tried again only on `online`.
   const start = () => {
-    started = true;
     subscription?.unsubscribe();
     void import('./outbox-runner').then(
       (runner) => {
@@ -28,17 +27,14 @@ export function runWhileUnsent(userId: string): () => void {
     );
   };
   void openDevice().then(({ db, liveQuery }) => {
-    if (stopped || started) return;
+    if (stopped) return;
     subscription = liveQuery(() => unsentItems(db, userId)).subscribe({
       next: (items) => {
-        if (items.length > 0 && !started) start();
+        if (items.length > 0) start();
       },
       // The store cannot be read: start the sender, which reports what it finds.
-      error: () => {
-        if (!started) start();
-      },
+      error: start,
     });
-    if (started) subscription.unsubscribe();
   });
   return () => {
     stopped = true;
