@@ -52,8 +52,29 @@ const settled = (img: HTMLImageElement) =>
         img.addEventListener('error', () => done(), { once: true });
       });
 
-// The module runs once the document is parsed; after the lead photos, the frame that paints
-// them, then a task: the photos are on screen, not only decoded.
+/**
+ * Settles once the browser has reported the page's first contentful paint. A frame's callback
+ * runs before that frame is presented: on a busy phone the presentation came later than the
+ * callback and its next task, and the app's code was asked for before the page had painted.
+ * Without paint timing, after the next frame.
+ */
+const painted = () =>
+  new Promise<void>((done) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      requestAnimationFrame(() => setTimeout(done, 0));
+      return;
+    }
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      done();
+    }).observe({ type: 'paint', buffered: true });
+  });
+
+// The module runs once the document is parsed; after the page's first paint and the lead
+// photos, the frame that paints them, then a task: the photos are on screen, not only decoded.
 const lead = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
-void Promise.all(lead.map(settled)).then(() => requestAnimationFrame(() => setTimeout(start, 0)));
+void Promise.all([painted(), ...lead.map(settled)]).then(() =>
+  requestAnimationFrame(() => setTimeout(start, 0)),
+);
 setTimeout(start, START_AT_LATEST_MS);
