@@ -3,8 +3,9 @@
  * (Network.loadingFinished's encodedDataLength: compressed body plus headers): every request the
  * page makes from a cold context until the network goes quiet, by resource type. Shared by the
  * e2e budget test (bytes only, deterministic) and the first-visit bench scenario (which adds
- * throttling and timings). Service workers are blocked unless asked for: the budgets are for
- * a first visit, before any worker exists.
+ * throttling and timings). Service workers are blocked unless asked for; those two allow
+ * them, as a phone does: a worker's own fetches (its precache) are not the page's requests, and
+ * with workers blocked the page keeps its copies on the device at once (a browser without them).
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
