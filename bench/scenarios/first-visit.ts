@@ -241,7 +241,7 @@ export async function firstVisitScenario(): Promise<Row[]> {
       .join(
         ', ',
       )} (other work shares the cores: timings are inflated by it, bytes and CLS are not).`,
-    'Bytes: CDP encodedDataLength (compressed body + headers), the page's own requests (its service worker may register, as on a phone), until the network is quiet. Targets: LCP detail ≤ 2.5 s, /login ≤ 2.0 s; CLS ≤ 0.05; long tasks ≤ 200 ms; offline-ready ≤ 8 s; precache ≤ 450 KB.',
+    "Bytes: CDP encodedDataLength (compressed body + headers), the page's own requests (its service worker may register, as on a phone), until the network is quiet. Targets: LCP detail ≤ 2.5 s, /login ≤ 2.0 s; CLS ≤ 0.05; long tasks ≤ 200 ms; offline-ready ≤ 8 s; precache ≤ 450 KB.",
     '',
   ];
   const file = path.resolve('bench/RESULTS-first-visit.md');
