@@ -15,6 +15,7 @@ import { KeyLock } from './lib/key-lock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { type Limiter, RateLimiter } from './lib/rate-limiter';
 import { connectShared } from './lib/redis';
+import { RevokedTokens } from './lib/revoked-tokens';
 import { createTokenService, loadOrCreateSecret } from './lib/tokens';
 import { UserCache } from './lib/user-cache';
 import { scheduleAuditRetention } from './modules/audit/audit-retention';
@@ -124,8 +125,13 @@ export async function buildApp(options: BuildOptions) {
       },
     }),
     userCache: new UserCache(),
+    revokedTokens: new RevokedTokens(database.sql, config.jwtTtlSeconds * 1000),
   };
   ctx.userCache.listen(ctx.invalidation);
+  ctx.revokedTokens.listen(ctx.invalidation, (err) =>
+    app.log.error({ err }, 'Sessões encerradas: leitura da tabela falhou'),
+  );
+  await ctx.revokedTokens.load();
   app.decorate('ctx', ctx);
   listenForBurialWrites(ctx);
   listenForCountChanges(ctx);

@@ -14,6 +14,7 @@ import type { KeyLock } from './lib/key-lock';
 import type { Mailer } from './lib/mailer';
 import type { Limiter } from './lib/rate-limiter';
 import type { ReadCache } from './lib/read-cache';
+import type { RevokedTokens } from './lib/revoked-tokens';
 import type { TokenService } from './lib/tokens';
 import type { UserCache } from './lib/user-cache';
 import type { BurialReads } from './modules/burials/burials-prepared';
@@ -61,6 +62,8 @@ export interface AppContext {
   admission: Admission;
   /** The auth plugin's user rows; every write to a user publishes 'user' with its id. */
   userCache: UserCache;
+  /** Tokens ended by "Sair" (by jti); a logout publishes 'session' with it. */
+  revokedTokens: RevokedTokens;
   /** The tributes' blocked-word list of this configuration, compiled on first use. */
   blockedWords: () => BlockedWords;
 }

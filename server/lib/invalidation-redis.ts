@@ -24,7 +24,7 @@ import {
 } from './invalidation';
 
 export const ACK_TIMEOUT_MS = 500;
-const TOPICS: InvalidationTopic[] = ['burial', 'user', 'cemetery'];
+const TOPICS: InvalidationTopic[] = ['burial', 'user', 'cemetery', 'session'];
 
 interface Log {
   warn(obj: object, msg: string): void;

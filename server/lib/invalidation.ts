@@ -5,7 +5,8 @@
  * instance (see docs/deployment.md). Handlers must be cheap and idempotent:
  * a message can arrive more than once, and always arrives in the publishing process too.
  */
-export type InvalidationTopic = 'burial' | 'user' | 'cemetery';
+/** 'session': a token "Sair" ended, by its jti (server/lib/revoked-tokens.ts). */
+export type InvalidationTopic = 'burial' | 'user' | 'cemetery' | 'session';
 
 export type InvalidationHandler = (key: string) => void;
 

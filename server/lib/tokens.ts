@@ -1,5 +1,6 @@
 /**
- * Session tokens: HS256 JWTs carrying the user id and the user's token_version, signed with
+ * Session tokens: HS256 JWTs carrying the user id, the user's token_version and a random id of
+ * their own (jti: "Sair" refuses that one token, server/lib/revoked-tokens.ts), signed with
  * JWT_SECRET or with a secret generated once into DATA_DIR/jwt-secret (never in the repo).
  */
 import crypto from 'node:crypto';
@@ -12,10 +13,18 @@ interface TokenClaims {
   tv: number;
 }
 
+/** What a verified token says: its claims, its own id and when it expires. */
+export interface VerifiedClaims extends TokenClaims {
+  /** Absent from tokens signed before tokens had one: those end only by expiry or token_version. */
+  jti: string | null;
+  /** Expiry, ms since the epoch. */
+  expiresAt: number;
+}
+
 export interface TokenService {
   sign(claims: TokenClaims): string;
   /** The claims, or null for a tampered, expired, foreign-signed or malformed token. */
-  verify(token: string): TokenClaims | null;
+  verify(token: string): VerifiedClaims | null;
   /** HMAC-SHA256 (base64url) of `data` under a key derived from the secret for `purpose`. */
   mac(purpose: string, data: string): string;
 }
@@ -63,15 +72,28 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   return {
     mac: (purpose, data) =>
       crypto.createHmac('sha256', macKey(purpose)).update(data).digest('base64url'),
-    sign: (claims) => signer({ sub: claims.sub, tv: claims.tv }),
+    sign: (claims) =>
+      signer({ sub: claims.sub, tv: claims.tv, jti: crypto.randomBytes(16).toString('base64url') }),
     verify: (token) => {
       const known = verified.get(token);
       if (known) return known;
       try {
-        const payload = verifier(token) as { sub?: unknown; tv?: unknown; exp?: unknown };
+        const payload = verifier(token) as {
+          sub?: unknown;
+          tv?: unknown;
+          exp?: unknown;
+          jti?: unknown;
+        };
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        const claims = { sub: payload.sub, tv: payload.tv };
-        if (typeof payload.exp === 'number') verified.set(token, claims, payload.exp * 1000);
+        // The signer always sets exp; a token without one is not ours to keep forever.
+        if (typeof payload.exp !== 'number') return null;
+        const claims: VerifiedClaims = {
+          sub: payload.sub,
+          tv: payload.tv,
+          jti: typeof payload.jti === 'string' ? payload.jti : null,
+          expiresAt: payload.exp * 1000,
+        };
+        verified.set(token, claims);
         return claims;
       } catch {
         return null;
@@ -89,21 +111,21 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
  */
 class VerifiedTokens {
   private static readonly MAX = 10_000;
-  private readonly entries = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  private readonly entries = new Map<string, VerifiedClaims>();
 
-  get(token: string): TokenClaims | null {
+  get(token: string): VerifiedClaims | null {
     const hit = this.entries.get(token);
     if (!hit) return null;
-    if (hit.expiresAt > Date.now()) return hit.claims;
+    if (hit.expiresAt > Date.now()) return hit;
     this.entries.delete(token);
     return null;
   }
 
-  set(token: string, claims: TokenClaims, expiresAt: number): void {
+  set(token: string, claims: VerifiedClaims): void {
     if (this.entries.size >= VerifiedTokens.MAX) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(token, { claims, expiresAt });
+    this.entries.set(token, claims);
   }
 }

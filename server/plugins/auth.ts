@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 /** Reads "Authorization: Bearer <token>"; anything else is a malformed header. */
-function bearerToken(header: string | undefined): string | null | 'malformed' {
+export function bearerToken(header: string | undefined): string | null | 'malformed' {
   if (header === undefined || header === '') return null;
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header.trim());
   return match?.[1] ?? 'malformed';
@@ -58,7 +58,8 @@ async function resolveUser(
   // A valid signature for an account that no longer exists: say so (the client keeps that
   // person's queued work for a decision instead of waiting for a login that cannot happen).
   if (!row) throw unauthorized(MSG.accountGone, AUTH_REASON.accountDeleted);
-  if (row.tokenVersion !== claims.tv) {
+  // A password change, reset or role change ended every token of the person; "Sair" this one.
+  if (row.tokenVersion !== claims.tv || (claims.jti && app.ctx.revokedTokens.has(claims.jti))) {
     throw unauthorized(MSG.sessionInvalid, AUTH_REASON.sessionEnded);
   }
   return row;

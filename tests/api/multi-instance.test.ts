@@ -202,6 +202,21 @@ describe.skipIf(skipReason !== null)('two instances over one PostgreSQL and Redi
     expect(elsewhere.status).toBe(200);
   });
 
+  it('refuses on the other, at once, a token that logged out on one', async () => {
+    const email = await person('usuario');
+    const login = await call(a, 'POST', '/api/users/login', {
+      json: { email, password: STRONG_PASSWORD },
+      headers: { 'x-forwarded-for': '192.0.2.44' },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const as = { authorization: `Bearer ${token}` };
+    // B has checked it already: its verified-token cache holds it.
+    expect((await call(b, 'GET', '/api/users/checkuser', { headers: as })).status).toBe(200);
+    expect((await call(a, 'POST', '/api/users/logout', { headers: as })).status).toBe(204);
+    expect((await call(b, 'GET', '/api/users/checkuser', { headers: as })).status).toBe(401);
+    expect((await call(a, 'GET', '/api/users/checkuser', { headers: as })).status).toBe(401);
+  });
+
   it('shows an edit made on one at once on the other, whose cache held the old record', async () => {
     const rec = await create(a);
     // B reads it twice: the second answer comes from B's cache.

@@ -195,7 +195,13 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
       .waitFor();
   });
 
-  it('logs out to /login and forgets the session', async () => {
+  it('logs out to /login and forgets the session; the server refuses its token from then on', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    if (!token) throw new Error('no session before "Sair"');
+    const checkuser = () =>
+      fetch(`${server.url}/api/users/checkuser`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await checkuser()).status).toBe(200);
+    const ended = page.waitForResponse((r) => r.url().endsWith('/api/users/logout'));
     await openMenu();
     await page
       .getByRole('navigation')
@@ -205,6 +211,10 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+    expect((await ended).status()).toBe(204);
+    const refused = await checkuser();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ message: MSG.sessionInvalid });
   });
 
   it('sends a visitor of a protected route to /login and back there after login', async () => {

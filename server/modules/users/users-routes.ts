@@ -2,7 +2,7 @@
  * /api/users: registration, login and the current-user check (thin: schema, guard, service),
  * plus the account flows and user management, registered from their own files.
  */
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { MSG } from '../../../src/domain/messages';
 import {
   AccountUserSchema,
@@ -11,6 +11,7 @@ import {
 } from '../../../src/domain/schemas/user';
 import { unauthorized } from '../../lib/http-error';
 import { userAccountRoutes } from './account-routes';
+import { endSession } from './logout';
 import { login, register, toCurrentUser } from './users';
 import { userAdminRoutes } from './users-admin-routes';
 
@@ -39,6 +40,17 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('set-cookie', deviceCookie);
     return { token, message: MSG.loginOk, user: toCurrentUser(user) };
   });
+
+  // "Sair": the token that asks is refused from now on, by every instance (not in the spec's
+  // API, which ends a session on the device only; docs/decisions/0184-logout-ends-the-token.md).
+  app.post(
+    '/users/logout',
+    { preHandler: app.authenticate, schema: { response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      await endSession(app.ctx, request.headers.authorization);
+      return reply.code(204).send(null);
+    },
+  );
 
   // The user object itself, `role` at its top level (spec §7 lets a client read "user,
   // currentUser or the object itself"; the original app's profile screen reads the body as the

@@ -1,9 +1,13 @@
-/** The three calls of the first slice: login, register, current-user check (spec §7). */
+/**
+ * The three calls of the first slice: login, register, current-user check (spec §7); and the
+ * server's half of "Sair", which the spec leaves to the device alone.
+ */
 
+import { HTTPError } from 'ky';
 import type { CurrentUser, LoginAnswer } from '../../domain/types';
 import type { LoginRequest, RegisterRequest } from '../../domain/user-types';
 import { AUTH_TEXT } from '../../lib/texts/account-texts';
-import { request } from '../api';
+import { api, request } from '../api';
 
 export function postLogin(email: string, password: string): Promise<LoginAnswer> {
   return request<LoginAnswer>('users/login', {
@@ -32,4 +36,21 @@ export async function getCurrentUser(token?: string): Promise<CurrentUser> {
     roles?: string[];
   };
   return user;
+}
+
+/**
+ * Asks the server to refuse `token` from now on (docs/decisions/0184-logout-ends-the-token.md).
+ * The device has already dropped it, so nothing waits for the answer; without signal it is
+ * asked again when the signal comes back, while this page lives. Any answer ends it: a token
+ * already refused (401) needs nothing more.
+ */
+export function endTokenOnServer(token: string): void {
+  const send = () =>
+    api
+      .post('users/logout', { headers: { authorization: `Bearer ${token}` }, keepalive: true })
+      .catch((err: unknown) => {
+        if (!(err instanceof HTTPError))
+          window.addEventListener('online', () => void send(), { once: true });
+      });
+  void send();
 }

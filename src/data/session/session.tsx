@@ -16,7 +16,7 @@ import {
 } from 'react';
 import type { CurrentUser } from '../../domain/types';
 import { type Role, readRole } from '../../domain/user-rules';
-import { getCurrentUser, postLogin } from '../auth/auth-calls';
+import { endTokenOnServer, getCurrentUser, postLogin } from '../auth/auth-calls';
 import { ApiFailure } from '../failure';
 import { usePublicData } from '../public-data/public-data';
 import { onSessionEnd, type SessionEnd } from '../session-events';
@@ -156,8 +156,10 @@ export function SessionProvider({
   );
 
   const logout = useCallback(() => {
+    const token = readToken();
     setEndedByLogout(true);
     apply(null, null);
+    if (token) endTokenOnServer(token);
   }, [apply]);
 
   const value = useMemo<Session>(
