@@ -306,4 +306,37 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
       await context.setOffline(false);
     }
   });
+  it('"Sair" without signal: the server ends the token once the signal returns', async () => {
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.removeItem('token');
+      localStorage.removeItem('auth');
+    });
+    await page.goto('/login');
+    await logIn(PERSON.email, PERSON.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    if (!token) throw new Error('no session before "Sair"');
+    const checkuser = () =>
+      fetch(`${server.url}/api/users/checkuser`, { headers: { authorization: `Bearer ${token}` } });
+    await context.setOffline(true);
+    let ended: Promise<import('playwright-core').Response>;
+    try {
+      await openMenu();
+      await page
+        .getByRole('navigation')
+        .getByRole('button', { name: 'Sair' })
+        .or(page.getByRole('navigation').getByRole('link', { name: 'Sair' }))
+        .click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      // Without an answer the server still takes it: the device has dropped it, nothing more.
+      expect((await checkuser()).status).toBe(200);
+      ended = page.waitForResponse((r) => r.url().endsWith('/api/users/logout'));
+    } finally {
+      await context.setOffline(false);
+    }
+    expect((await ended).status()).toBe(204);
+    expect((await checkuser()).status).toBe(401);
+  });
 });

@@ -1,4 +1,7 @@
-/** Session tokens (server/lib/tokens.ts): verified once, then known until their own expiry. */
+/**
+ * Session tokens (server/lib/tokens.ts): verified once, then known until their own expiry; each
+ * with an id of its own, which "Sair" ends (server/lib/revoked-tokens.ts).
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenService } from '../../server/lib/tokens';
 
@@ -12,8 +15,22 @@ describe('token verification', () => {
   it('answers the claims of a good token, again from memory', () => {
     const tokens = createTokenService(SECRET, 3600);
     const token = tokens.sign({ sub: 'u1', tv: 3 });
-    expect(tokens.verify(token)).toEqual({ sub: 'u1', tv: 3 });
-    expect(tokens.verify(token)).toEqual({ sub: 'u1', tv: 3 });
+    const claims = tokens.verify(token);
+    expect(claims).toEqual({
+      sub: 'u1',
+      tv: 3,
+      jti: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      expiresAt: expect.any(Number),
+    });
+    expect(tokens.verify(token)).toEqual(claims);
+  });
+
+  it('gives each token an id of its own, even for the same person and moment', () => {
+    const tokens = createTokenService(SECRET, 3600);
+    const one = tokens.verify(tokens.sign({ sub: 'u1', tv: 0 }));
+    const two = tokens.verify(tokens.sign({ sub: 'u1', tv: 0 }));
+    expect(one?.jti).toBeTruthy();
+    expect(one?.jti).not.toBe(two?.jti);
   });
 
   it('refuses a tampered or foreign token even after the good one was verified', () => {
@@ -33,9 +50,10 @@ describe('token verification', () => {
     vi.setSystemTime(new Date('2026-11-02T08:00:00Z'));
     const tokens = createTokenService(SECRET, 60);
     const token = tokens.sign({ sub: 'u1', tv: 0 });
-    expect(tokens.verify(token)).toEqual({ sub: 'u1', tv: 0 });
+    const expiresAt = Date.parse('2026-11-02T08:01:00Z');
+    expect(tokens.verify(token)).toMatchObject({ sub: 'u1', tv: 0, expiresAt });
     vi.setSystemTime(new Date('2026-11-02T08:00:59Z'));
-    expect(tokens.verify(token)).toEqual({ sub: 'u1', tv: 0 });
+    expect(tokens.verify(token)).toMatchObject({ sub: 'u1', tv: 0, expiresAt });
     vi.setSystemTime(new Date('2026-11-02T08:01:01Z'));
     expect(tokens.verify(token)).toBeNull();
   });
