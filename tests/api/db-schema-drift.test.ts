@@ -35,6 +35,7 @@ const RAW_SQL_TABLES = [
   'pedidos',
   'recadastramento_campanhas',
   'recadastramentos',
+  'revoked_tokens',
   'schema_migrations',
   'search_vocab',
   'sepultado_restos',

@@ -4,7 +4,7 @@
  * the admin sees the admin links → the shell reloads offline from the service worker.
  */
 import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../scripts/server-process';
 import { MSG } from '../../src/domain/messages';
@@ -53,6 +53,21 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     const toggle = page.getByRole('button', { name: /menu/i });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
+
+  /** "Sair" from the navbar, then /login. */
+  async function logOut() {
+    await openMenu();
+    const nav = page.getByRole('navigation');
+    await nav
+      .getByRole('button', { name: 'Sair' })
+      .or(nav.getByRole('link', { name: 'Sair' }))
+      .click();
+    await page.waitForURL('**/login');
+  }
+
+  /** The current-user check with `token`, from outside the browser. */
+  const checkuser = (token: string) =>
+    fetch(`${server.url}/api/users/checkuser`, { headers: { authorization: `Bearer ${token}` } });
 
   it('keeps the JavaScript of /login under 150 KB gzip', async () => {
     const sizes: number[] = [];
@@ -198,21 +213,13 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
   it('logs out to /login and forgets the session; the server refuses its token from then on', async () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     if (!token) throw new Error('no session before "Sair"');
-    const checkuser = () =>
-      fetch(`${server.url}/api/users/checkuser`, { headers: { authorization: `Bearer ${token}` } });
-    expect((await checkuser()).status).toBe(200);
+    expect((await checkuser(token)).status).toBe(200);
     const ended = page.waitForResponse((r) => r.url().endsWith('/api/users/logout'));
-    await openMenu();
-    await page
-      .getByRole('navigation')
-      .getByRole('button', { name: 'Sair' })
-      .or(page.getByRole('navigation').getByRole('link', { name: 'Sair' }))
-      .click();
-    await page.waitForURL('**/login');
+    await logOut();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
     expect((await ended).status()).toBe(204);
-    const refused = await checkuser();
+    const refused = await checkuser(token);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ message: MSG.sessionInvalid });
   });
@@ -244,13 +251,7 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
   });
 
   it('shows the admin links to an admin', async () => {
-    await openMenu();
-    await page
-      .getByRole('navigation')
-      .getByRole('button', { name: 'Sair' })
-      .or(page.getByRole('navigation').getByRole('link', { name: 'Sair' }))
-      .click();
-    await page.waitForURL('**/login');
+    await logOut();
     await logIn(ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/');
     await openMenu();
@@ -306,6 +307,7 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
       await context.setOffline(false);
     }
   });
+
   it('"Sair" without signal: the server ends the token once the signal returns', async () => {
     await page.goto('/login');
     await page.evaluate(() => {
@@ -317,26 +319,18 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     if (!token) throw new Error('no session before "Sair"');
-    const checkuser = () =>
-      fetch(`${server.url}/api/users/checkuser`, { headers: { authorization: `Bearer ${token}` } });
     await context.setOffline(true);
-    let ended: Promise<import('playwright-core').Response>;
+    let ended: Promise<Response>;
     try {
-      await openMenu();
-      await page
-        .getByRole('navigation')
-        .getByRole('button', { name: 'Sair' })
-        .or(page.getByRole('navigation').getByRole('link', { name: 'Sair' }))
-        .click();
-      await page.waitForURL('**/login');
+      await logOut();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       // Without an answer the server still takes it: the device has dropped it, nothing more.
-      expect((await checkuser()).status).toBe(200);
+      expect((await checkuser(token)).status).toBe(200);
       ended = page.waitForResponse((r) => r.url().endsWith('/api/users/logout'));
     } finally {
       await context.setOffline(false);
     }
     expect((await ended).status()).toBe(204);
-    expect((await checkuser()).status).toBe(401);
+    expect((await checkuser(token)).status).toBe(401);
   });
 });
