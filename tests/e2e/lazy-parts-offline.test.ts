@@ -14,6 +14,7 @@ import { TRIBUTE_UI } from '../../src/lib/texts/tribute-texts';
 import {
   ADMIN,
   callApi,
+  deviceHolds,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -124,6 +125,11 @@ describe('lazy parts without signal: on the device, or failing in their own box'
     await page.goto(`/sepultados/${recordId}`);
     await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
     await waitForServiceWorker(page);
+    // Kept on the device once the worker has taken the page, a moment after
+    // (docs/decisions/0183-device-store-opens-when-wanted.md).
+    await expect
+      .poll(() => deviceHolds(page, 'sepultados', recordId), { timeout: 30_000 })
+      .toBe(true);
     return { context, page };
   }
 

@@ -16,6 +16,7 @@ import { PACK_TEXT } from '../../src/lib/texts/pack-texts';
 import {
   ADMIN,
   callApi,
+  deviceHolds,
   launchBrowser,
   logIn,
   newPhoneContext,
@@ -75,6 +76,10 @@ describe('record page: device copy, not found, and an empty register', () => {
       await page.goto(`/sepultados/${id}`);
       await page.getByRole('heading', { name: NOME, level: 1 }).waitFor();
       await waitForServiceWorker(page);
+      // A first visit keeps the record once the worker has taken the page, a moment after
+      // (docs/decisions/0183-device-store-opens-when-wanted.md): offline before that, the
+      // device would have no copy to show.
+      await expect.poll(() => deviceHolds(page, 'sepultados', id), { timeout: 30_000 }).toBe(true);
       await context.setOffline(true);
       await page.reload();
       const banner = page.getByText(TEXT.deviceCopyOffline);
