@@ -31,7 +31,7 @@ export class RevokedTokens {
   }
 
   add(jti: string, expiresAt: number): void {
-    if (expiresAt > this.now()) this.ids.set(jti, Math.max(expiresAt, this.ids.get(jti) ?? 0));
+    if (expiresAt > this.now()) this.ids.set(jti, expiresAt);
   }
 
   /** Reads the table: the ids still refused, each with its expiry. */

@@ -14,16 +14,19 @@ import { AUTH_REASON } from '../../src/domain/outcome';
 import { type Action, canEver } from '../../src/domain/permissions';
 import { type UserRow, users } from '../db/schema';
 import { forbidden, HttpError, unauthorized } from '../lib/http-error';
+import type { VerifiedClaims } from '../lib/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user, once `authenticate` or `identify` ran; null for visitors. */
     user: UserRow | null;
+    /** What the user's token said (its id, its expiry), beside `user`. */
+    tokenClaims: VerifiedClaims | null;
   }
 }
 
 /** Reads "Authorization: Bearer <token>"; anything else is a malformed header. */
-export function bearerToken(header: string | undefined): string | null | 'malformed' {
+function bearerToken(header: string | undefined): string | null | 'malformed' {
   if (header === undefined || header === '') return null;
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header.trim());
   return match?.[1] ?? 'malformed';
@@ -45,7 +48,7 @@ async function resolveUser(
   app: FastifyInstance,
   userById: UserById,
   request: FastifyRequest,
-): Promise<UserRow | null> {
+): Promise<{ row: UserRow; claims: VerifiedClaims } | null> {
   const token = bearerToken(request.headers.authorization);
   if (token === null) return null;
   if (token === 'malformed') throw unauthorized(MSG.sessionInvalid);
@@ -62,23 +65,27 @@ async function resolveUser(
   if (row.tokenVersion !== claims.tv || (claims.jti && app.ctx.revokedTokens.has(claims.jti))) {
     throw unauthorized(MSG.sessionInvalid, AUTH_REASON.sessionEnded);
   }
-  return row;
+  return { row, claims };
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenClaims', null);
   const userById = prepareUserById(app);
 
   /** For routes that need a login. */
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const user = await resolveUser(app, userById, request);
-    if (!user) throw unauthorized(MSG.unauthenticated);
-    request.user = user;
+    const found = await resolveUser(app, userById, request);
+    if (!found) throw unauthorized(MSG.unauthenticated);
+    request.user = found.row;
+    request.tokenClaims = found.claims;
   });
 
   /** For public routes that show more to some people: a bad token is still an error. */
   app.decorate('identify', async (request: FastifyRequest) => {
-    request.user = await resolveUser(app, userById, request);
+    const found = await resolveUser(app, userById, request);
+    request.user = found?.row ?? null;
+    request.tokenClaims = found?.claims ?? null;
   });
 });
 

@@ -5,11 +5,10 @@
  * cannot be told apart from the person's others: it ends at its expiry, as before.
  */
 import type { AppContext } from '../../context';
-import { bearerToken } from '../../plugins/auth';
+import type { VerifiedClaims } from '../../lib/tokens';
 
-export async function endSession(ctx: AppContext, authorization: string | undefined) {
-  const token = bearerToken(authorization);
-  const claims = token && token !== 'malformed' ? ctx.tokens.verify(token) : null;
+/** `claims`: the token the request was authenticated with (request.tokenClaims). */
+export async function endSession(ctx: AppContext, claims: VerifiedClaims | null) {
   if (!claims?.jti) return;
   await ctx.database.sql.transaction(async (tx) => {
     // The ended tokens that expired since are refused by their expiry alone.
@@ -19,6 +18,6 @@ export async function endSession(ctx: AppContext, authorization: string | undefi
       [claims.jti, new Date(claims.expiresAt)],
     );
   });
-  ctx.revokedTokens.add(claims.jti, claims.expiresAt);
+  // Delivered to this process too (the bus always does), so every instance learns it one way.
   await ctx.invalidation.publish('session', claims.jti);
 }

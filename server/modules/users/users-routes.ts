@@ -47,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/logout',
     { preHandler: app.authenticate, schema: { response: { 204: Type.Null() } } },
     async (request, reply) => {
-      await endSession(app.ctx, request.headers.authorization);
+      await endSession(app.ctx, request.tokenClaims);
       return reply.code(204).send(null);
     },
   );
