@@ -62,9 +62,11 @@ export function Navbar() {
 
   async function logout() {
     // Writes still waiting to be sent wait for this person's next login: say so first.
+    // Without signal and before the service worker keeps the app, the count's code may not
+    // load: "Sair" still works (the writes, if any, still wait for the same person's login).
     const userId = session.auth?.userId;
-    if (userId) {
-      const outbox = await loadUnsentCount();
+    const outbox = userId ? await loadUnsentCount().catch(() => null) : null;
+    if (userId && outbox) {
       const count = await outbox.unsentCount(userId).catch(() => 0);
       if (count > 0 && !window.confirm(outbox.logoutWarning(count))) return;
     }

@@ -11,6 +11,7 @@ import { MSG } from '../../src/domain/messages';
 import { AUTH_TEXT } from '../../src/lib/texts/account-texts';
 import {
   ADMIN,
+  appRunning,
   launchBrowser,
   newPhoneContext,
   screenshot,
@@ -43,26 +44,26 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     await server?.stop();
   });
 
-  async function logIn(email: string, password: string) {
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+  async function logIn(email: string, password: string, on: Page = page) {
+    await on.getByLabel('E-mail').fill(email);
+    await on.getByLabel('Senha', { exact: true }).fill(password);
+    await on.getByRole('button', { name: 'Entrar' }).click();
   }
 
-  async function openMenu() {
-    const toggle = page.getByRole('button', { name: /menu/i });
+  async function openMenu(on: Page = page) {
+    const toggle = on.getByRole('button', { name: /menu/i });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
 
   /** "Sair" from the navbar, then /login. */
-  async function logOut() {
-    await openMenu();
-    const nav = page.getByRole('navigation');
+  async function logOut(on: Page = page) {
+    await openMenu(on);
+    const nav = on.getByRole('navigation');
     await nav
       .getByRole('button', { name: 'Sair' })
       .or(nav.getByRole('link', { name: 'Sair' }))
       .click();
-    await page.waitForURL('**/login');
+    await on.waitForURL('**/login');
   }
 
   /** The current-user check with `token`, from outside the browser. */
@@ -332,5 +333,25 @@ describe('spine: sign up, log in, shell, log out, offline shell', () => {
     }
     expect((await ended).status()).toBe(204);
     expect((await checkuser(token)).status).toBe(401);
+  });
+  it('"Sair" without signal works before any service worker keeps the app', async () => {
+    const bare = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      locale: 'pt-BR',
+      serviceWorkers: 'block',
+    });
+    const fresh = await bare.newPage();
+    try {
+      await fresh.goto('/login');
+      await appRunning(fresh);
+      await logIn(PERSON.email, PERSON.password, fresh);
+      await fresh.waitForURL((url) => url.pathname === '/');
+      await bare.setOffline(true);
+      await logOut(fresh);
+      expect(await fresh.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    } finally {
+      await bare.close();
+    }
   });
 });
